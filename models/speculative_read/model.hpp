@@ -1,0 +1,7 @@
+/* Registry entry of the speculative remote read model (seed 000). */
+#pragma once
+#include "sim/model.hpp"
+
+namespace cs::speculative_read {
+ModelEntry entry();
+}

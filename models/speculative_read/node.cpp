@@ -1,0 +1,74 @@
+#include "models/speculative_read/node.hpp"
+
+#include <memory>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(cs_speculative_read, "Speculative remote read (seed 000)");
+
+namespace cs::speculative_read {
+
+void compute(double seconds)
+{
+  if (seconds > 0)
+    sg4::this_actor::execute(seconds * sg4::this_actor::get_host()->get_speed());
+}
+
+void DataServer::operator()()
+{
+  const double service = os_.cost("rpc_server_cpu");
+  while (true) {
+    auto req = inbox_->get_unique<Request>();
+    compute(service);
+    auto* reply = new Reply{req->cached_version == version_, version_};
+    double size = p_.reply_size;
+    switch (req->kind) {
+      case Request::Kind::check:
+        break;
+      case Request::Kind::read:
+        size += p_.object_size;
+        break;
+      case Request::Kind::write:
+        version_++; // every cached copy elsewhere is now stale
+        reply->version = version_;
+        break;
+    }
+    XBT_DEBUG("served %d -> version %lu", static_cast<int>(req->kind), static_cast<unsigned long>(version_));
+    req->reply_to->put(reply, static_cast<uint64_t>(size));
+  }
+}
+
+Reply ClientServer::call(Request::Kind kind, uint64_t cached_version, double request_bytes)
+{
+  compute(os_.cost("rpc_client_cpu"));
+  sg4::Mailbox* reply_to = sg4::Mailbox::by_name("sr-reply-" + std::to_string(sg4::this_actor::get_pid()));
+  server_->put(new Request{kind, cached_version, reply_to}, static_cast<uint64_t>(request_bytes));
+  auto reply = reply_to->get_unique<Reply>();
+  return *reply;
+}
+
+bool ClientServer::check(uint64_t cached_version)
+{
+  double t0 = sg4::Engine::get_clock();
+  bool ok   = call(Request::Kind::check, cached_version, p_.request_size).valid;
+  stats_.checks++;
+  stats_.check_time += sg4::Engine::get_clock() - t0;
+  return ok;
+}
+
+uint64_t ClientServer::read()
+{
+  double t0 = sg4::Engine::get_clock();
+  uint64_t v = call(Request::Kind::read, 0, p_.request_size).version;
+  stats_.reads++;
+  stats_.read_time += sg4::Engine::get_clock() - t0;
+  return v;
+}
+
+void ClientServer::write()
+{
+  double t0 = sg4::Engine::get_clock();
+  call(Request::Kind::write, 0, p_.request_size + p_.object_size);
+  stats_.writes++;
+  stats_.write_time += sg4::Engine::get_clock() - t0;
+}
+
+} // namespace cs::speculative_read

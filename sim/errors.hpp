@@ -1,0 +1,37 @@
+/* Typed errors of clustersim: bad input (exit 2) versus everything else (exit 1). */
+#pragma once
+#include <stdexcept>
+#include <string>
+
+namespace cs {
+
+/** Bad user input: names the file, the JSON pointer and what was wrong. main() turns it into exit status 2. */
+class InputError : public std::runtime_error {
+public:
+  InputError(const std::string& file, const std::string& pointer, const std::string& what)
+      : std::runtime_error(format(file, pointer, what)), file_(file), pointer_(pointer)
+  {
+  }
+  const std::string& file() const { return file_; }
+  const std::string& pointer() const { return pointer_; }
+
+private:
+  static std::string format(const std::string& file, const std::string& pointer, const std::string& what)
+  {
+    std::string out = file.empty() ? std::string("<input>") : file;
+    out += ": ";
+    if (not pointer.empty())
+      out += pointer + ": ";
+    return out + what;
+  }
+  std::string file_;
+  std::string pointer_;
+};
+
+/** Bad command-line usage (also exit status 2). */
+class UsageError : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+} // namespace cs

@@ -1,0 +1,305 @@
+#include "sim/fields.hpp"
+#include "sim/errors.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace cs {
+
+std::string format_number(double v)
+{
+  if (std::isinf(v))
+    return v > 0 ? "inf" : "-inf";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.10g", v);
+  return buf;
+}
+
+std::string Range::describe() const
+{
+  bool lo = std::isfinite(min);
+  bool hi = std::isfinite(max);
+  if (lo && hi)
+    return "in [" + format_number(min) + ", " + format_number(max) + "]";
+  if (lo)
+    return std::string(min_exclusive ? "> " : ">= ") + format_number(min);
+  if (hi)
+    return "<= " + format_number(max);
+  return "";
+}
+
+std::string nearest(const std::string& word, const std::vector<std::string>& candidates)
+{
+  auto distance = [](const std::string& a, const std::string& b) {
+    std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
+    for (size_t j = 0; j <= b.size(); ++j)
+      prev[j] = j;
+    for (size_t i = 1; i <= a.size(); ++i) {
+      cur[0] = i;
+      for (size_t j = 1; j <= b.size(); ++j)
+        cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      std::swap(prev, cur);
+    }
+    return prev[b.size()];
+  };
+  std::string best;
+  size_t best_d = std::max<size_t>(3, word.size() / 2) + 1;
+  for (auto const& c : candidates) {
+    size_t d = distance(word, c);
+    if (d < best_d) {
+      best_d = d;
+      best   = c;
+    }
+  }
+  return best;
+}
+
+Fields::Fields(const json& object, std::string file, std::string pointer, std::vector<FieldDoc>* docs,
+               std::string doc_prefix)
+    : object_(object), file_(std::move(file)), pointer_(std::move(pointer)), docs_(docs), doc_prefix_(doc_prefix)
+{
+  if (not object_.is_object() && not object_.is_null())
+    throw InputError(file_, pointer_, "expected an object, got " + quote_value(object_));
+  if (object_.is_null())
+    object_ = json::object();
+}
+
+void Fields::fail(const std::string& key, const std::string& what) const
+{
+  throw InputError(file_, key.empty() ? pointer_ : pointer(key), what);
+}
+
+void Fields::missing(const std::string& key, const std::string& doc) const
+{
+  std::string hint;
+  for (auto const& [k, _] : object_.items())
+    if (not known_->count(k) && nearest(k, {key}) == key)
+      hint = " (is \"" + k + "\" a misspelling of it?)";
+  fail(key, "missing required field \"" + key + "\": " + doc + hint);
+}
+
+bool Fields::has(const std::string& key) const
+{
+  return object_.contains(key);
+}
+
+const json* Fields::lookup(const std::string& key, const std::string& type, const std::string& def,
+                           const std::string& doc)
+{
+  known_->insert(key);
+  if (docs_)
+    docs_->push_back({pointer_join(doc_prefix_, key), type, def, doc});
+  auto it = object_.find(key);
+  return it == object_.end() ? nullptr : &*it;
+}
+
+std::string Fields::source_of(const std::string& key) const
+{
+  auto it = object_.find(key);
+  if (it != object_.end() && it->is_object() && it->contains("source") && (*it)["source"].is_string())
+    return (*it)["source"].get<std::string>();
+  return "";
+}
+
+double Fields::to_quantity(const std::string& key, const json& given, Unit unit, Range range) const
+{
+  const json* v = &given;
+  std::string ptr = pointer(key);
+  if (v->is_object()) {
+    // The provenance form {"value": ..., "source": "..."}: the source is documentation, the value is checked.
+    for (auto const& [k, _] : v->items())
+      if (k != "value" && k != "source" && k != "note") {
+        std::string near = nearest(k, {"value", "source", "note"});
+        throw InputError(file_, pointer_join(ptr, k),
+                         "unknown key \"" + k + "\"" + (near.empty() ? "" : " (did you mean \"" + near + "\"?)"));
+      }
+    if (not v->contains("value"))
+      throw InputError(file_, ptr, "expected {\"value\": ..., \"source\": ...} with a \"value\"");
+    if (v->contains("source") && not(*v)["source"].is_string())
+      throw InputError(file_, pointer_join(ptr, "source"), "expected a string, got " + quote_value((*v)["source"]));
+    v   = &(*v)["value"];
+    ptr = pointer_join(ptr, "value");
+  }
+  double out = 0;
+  std::string expected = std::string("a ") + unit_name(unit);
+  std::string range_text = range.describe();
+  if (not range_text.empty())
+    expected += " " + range_text;
+  if (v->is_number()) {
+    out = v->get<double>();
+  } else if (v->is_string()) {
+    std::string why;
+    auto parsed = parse_unit_string(v->get<std::string>(), unit, &why);
+    if (not parsed)
+      throw InputError(file_, ptr, "expected " + expected + ", got " + quote_value(*v) + " (" + why + ")");
+    out = *parsed;
+  } else {
+    throw InputError(file_, ptr, "expected " + expected + ", got " + quote_value(*v) + " (" + unit_examples(unit) + ")");
+  }
+  if (not std::isfinite(out) || not range.contains(out))
+    throw InputError(file_, ptr, "expected " + expected + ", got " + quote_value(*v));
+  return out;
+}
+
+static std::string type_text(Unit unit, const Range& range)
+{
+  std::string t = unit_name(unit);
+  auto r = range.describe();
+  return r.empty() ? t : t + " " + r;
+}
+
+double Fields::quantity(const std::string& key, Unit unit, double def, const std::string& doc, Range range)
+{
+  const json* v = lookup(key, type_text(unit, range), format_number(def), doc);
+  return v ? to_quantity(key, *v, unit, range) : def;
+}
+
+double Fields::required_quantity(const std::string& key, Unit unit, const std::string& doc, Range range)
+{
+  const json* v = lookup(key, type_text(unit, range), "(required)", doc);
+  if (not v) {
+    if (docs_)
+      return std::isfinite(range.min) ? range.min : 0;
+    missing(key, doc);
+  }
+  return to_quantity(key, *v, unit, range);
+}
+
+long Fields::integer(const std::string& key, long def, const std::string& doc, long min, long max)
+{
+  std::string type = "integer";
+  if (max == std::numeric_limits<long>::max())
+    type += " >= " + std::to_string(min);
+  else
+    type += " in [" + std::to_string(min) + ", " + std::to_string(max) + "]";
+  const json* v = lookup(key, type, std::to_string(def), doc);
+  if (not v)
+    return def;
+  const json* val = v;
+  if (v->is_object() && v->contains("value"))
+    val = &(*v)["value"];
+  if (not val->is_number_integer() && not(val->is_number_float() && std::floor(val->get<double>()) == val->get<double>()))
+    fail(key, "expected an " + type + ", got " + quote_value(*v));
+  double d = val->get<double>();
+  if (d < static_cast<double>(min) || d > static_cast<double>(max))
+    fail(key, "expected an " + type + ", got " + quote_value(*v));
+  return static_cast<long>(d);
+}
+
+bool Fields::boolean(const std::string& key, bool def, const std::string& doc)
+{
+  const json* v = lookup(key, "boolean", def ? "true" : "false", doc);
+  if (not v)
+    return def;
+  if (not v->is_boolean())
+    fail(key, "expected true or false, got " + quote_value(*v));
+  return v->get<bool>();
+}
+
+std::string Fields::string(const std::string& key, const std::string& def, const std::string& doc)
+{
+  const json* v = lookup(key, "string", def.empty() ? "\"\"" : def, doc);
+  if (not v)
+    return def;
+  if (not v->is_string())
+    fail(key, "expected a string, got " + quote_value(*v));
+  return v->get<std::string>();
+}
+
+std::string Fields::required_string(const std::string& key, const std::string& doc)
+{
+  const json* v = lookup(key, "string", "(required)", doc);
+  if (not v) {
+    if (docs_)
+      return "";
+    missing(key, doc);
+  }
+  if (not v->is_string())
+    fail(key, "expected a string, got " + quote_value(*v));
+  return v->get<std::string>();
+}
+
+std::string Fields::choice(const std::string& key, const std::string& def, const std::vector<std::string>& options,
+                           const std::string& doc)
+{
+  std::string joined;
+  for (auto const& o : options)
+    joined += (joined.empty() ? "" : "|") + o;
+  const json* v = lookup(key, "one of " + joined, def, doc);
+  if (not v)
+    return def;
+  if (not v->is_string())
+    fail(key, "expected one of " + joined + ", got " + quote_value(*v));
+  auto s = v->get<std::string>();
+  if (std::find(options.begin(), options.end(), s) == options.end()) {
+    std::string near = nearest(s, options);
+    fail(key, "expected one of " + joined + ", got " + quote_value(*v) +
+                  (near.empty() ? "" : " (did you mean \"" + near + "\"?)"));
+  }
+  return s;
+}
+
+std::vector<double> Fields::quantity_list(const std::string& key, Unit unit, const std::vector<double>& def,
+                                          const std::string& doc, Range range)
+{
+  std::string d;
+  for (double x : def)
+    d += (d.empty() ? "" : ", ") + format_number(x);
+  const json* v = lookup(key, "list of " + type_text(unit, range), "[" + d + "]", doc);
+  if (not v)
+    return def;
+  if (not v->is_array())
+    fail(key, "expected a list, got " + quote_value(*v));
+  std::vector<double> out;
+  Fields inner(json::object(), file_, pointer(key));
+  for (size_t i = 0; i < v->size(); ++i)
+    out.push_back(inner.to_quantity(std::to_string(i), (*v)[i], unit, range));
+  return out;
+}
+
+std::vector<std::string> Fields::string_list(const std::string& key, const std::vector<std::string>& def,
+                                             const std::string& doc)
+{
+  const json* v = lookup(key, "list of strings", json(def).dump(), doc);
+  if (not v)
+    return def;
+  if (not v->is_array())
+    fail(key, "expected a list of strings, got " + quote_value(*v));
+  std::vector<std::string> out;
+  for (size_t i = 0; i < v->size(); ++i) {
+    if (not(*v)[i].is_string())
+      throw InputError(file_, pointer_join(pointer(key), i), "expected a string, got " + quote_value((*v)[i]));
+    out.push_back((*v)[i].get<std::string>());
+  }
+  return out;
+}
+
+Fields Fields::object(const std::string& key, const std::string& doc)
+{
+  const json* v = lookup(key, "object", "{}", doc);
+  if (docs_)
+    docs_->pop_back(); // the nested fields document themselves
+  if (v && not v->is_object())
+    fail(key, "expected an object, got " + quote_value(*v));
+  return Fields(v ? *v : json::object(), file_, pointer(key), docs_, pointer_join(doc_prefix_, key));
+}
+
+const json* Fields::raw(const std::string& key, const std::string& type, const std::string& doc)
+{
+  return lookup(key, type, "", doc);
+}
+
+void Fields::finish() const
+{
+  std::vector<std::string> known(known_->begin(), known_->end());
+  for (auto const& [k, _] : object_.items()) {
+    if (known_->count(k))
+      continue;
+    std::string near = nearest(k, known);
+    throw InputError(file_, pointer(k),
+                     "unknown key \"" + k + "\"" + (near.empty() ? "" : " (did you mean \"" + near + "\"?)"));
+  }
+}
+
+} // namespace cs

@@ -1,0 +1,52 @@
+/* The contract between the framework and a model family.
+ *
+ * A model parses its parameters (cs::Fields, defaults in one place), creates its actors on the built platform,
+ * and reports metrics to the Recorder when the simulation ends. It never prints and never reads the wall clock. */
+#pragma once
+#include "sim/fields.hpp"
+#include "sim/platform.hpp"
+#include "sim/recorder.hpp"
+#include "sim/rng.hpp"
+#include "sim/scenario.hpp"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace cs {
+
+/** What a model gets to run with. */
+struct ModelContext {
+  const Scenario& scenario;
+  Platform& platform;
+  Recorder& recorder;
+  const RngStreams& rng;
+  /** A Fields reader over the scenario's "params" object (errors name the scenario file and /params/...). */
+  Fields params() const { return Fields(scenario.params, scenario.file, scenario.params_pointer); }
+};
+
+/** One run of a model: created after the platform is built (params parsed then), started before engine.run(). */
+class ModelRun {
+public:
+  virtual ~ModelRun() = default;
+  /** Creates the actors. */
+  virtual void start() = 0;
+  /** Called after the simulation ended: computes and records the final metrics. */
+  virtual void finish() = 0;
+};
+
+/** An entry of the model registry (sim/registry.cpp holds the one explicit table). */
+struct ModelEntry {
+  const char* name;    ///< as written in scenarios' "model"
+  const char* seed;    ///< the seed document it reproduces ("000"...)
+  const char* summary; ///< one line for `clustersim list`
+  /** Documents the parameters: runs the params parser on an empty object in documentation mode. */
+  void (*describe)(std::vector<FieldDoc>& docs);
+  /** Parses params (InputError on bad input) and prepares a run. */
+  std::unique_ptr<ModelRun> (*create)(ModelContext& ctx);
+};
+
+const std::vector<ModelEntry>& model_registry();
+const ModelEntry* find_model(const std::string& name);
+
+} // namespace cs

@@ -1,0 +1,467 @@
+#include "sim/platform.hpp"
+#include "sim/errors.hpp"
+#include "sim/fields.hpp"
+
+#include <simgrid/s4u.hpp>
+#include <fstream>
+#include <set>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(cs_platform, "clustersim platform loading and building");
+
+namespace sg4 = simgrid::s4u;
+
+namespace cs {
+
+namespace {
+
+/** Every number of a platform carries its provenance: {"value": ..., "source": "..."}. */
+Sourced read_sourced(Fields& f, const std::string& key, Unit unit, const std::string& doc, Range range,
+                     const Sourced* def = nullptr)
+{
+  const json* raw = f.raw(key, std::string(unit_name(unit)) + " with source", doc);
+  if (raw == nullptr) {
+    if (def)
+      return *def;
+    f.missing(key, doc);
+  }
+  if (not raw->is_object() || not raw->contains("source"))
+    f.fail(key, "expected {\"value\": ..., \"source\": \"...\"} (every platform number needs its provenance), got " +
+                    quote_value(*raw));
+  Fields one(json{{key, *raw}}, f.file(), f.pointer());
+  Sourced s;
+  s.value  = one.quantity(key, unit, 0, doc, range);
+  s.source = one.source_of(key);
+  if (s.source.empty())
+    f.fail(key, "empty \"source\": say where the number comes from");
+  return s;
+}
+
+Unit unit_of_cost(const std::string& key)
+{
+  auto ends = [&](const char* suffix) {
+    std::string s(suffix);
+    return key.size() >= s.size() && key.compare(key.size() - s.size(), s.size(), s) == 0;
+  };
+  if (ends("_bw"))
+    return Unit::bandwidth;
+  if (ends("_size"))
+    return Unit::size;
+  if (ends("_factor") || ends("_count"))
+    return Unit::none;
+  return Unit::time;
+}
+
+LinkSpec parse_link(Fields f, bool named)
+{
+  LinkSpec l;
+  l.pointer = f.pointer();
+  if (named)
+    l.name = f.required_string("name", "link name");
+  l.bandwidth = read_sourced(f, "bandwidth", Unit::bandwidth, "bandwidth", Range::positive());
+  l.latency   = read_sourced(f, "latency", Unit::time, "latency", Range::non_negative());
+  l.slowdown  = f.number("slowdown", 1, "divides the bandwidth and multiplies the latency (software-slowed network)",
+                         Range::at_least(1));
+  l.sharing   = f.choice("sharing", "shared", {"shared", "fatpipe", "split-duplex"},
+                         "how flows share the link: shared (max-min), fatpipe (each flow gets it all), split-duplex");
+  f.string("description", "", "free text");
+  f.finish();
+  return l;
+}
+
+std::string expand_name(const std::string& pattern, long i)
+{
+  auto pos = pattern.find("{i}");
+  if (pos == std::string::npos)
+    return pattern + std::to_string(i);
+  return pattern.substr(0, pos) + std::to_string(i) + pattern.substr(pos + 3);
+}
+
+} // namespace
+
+double OsProfile::cost(const std::string& key) const
+{
+  auto it = costs.find(key);
+  if (it == costs.end()) {
+    std::vector<std::string> keys;
+    for (auto const& [k, _] : costs)
+      keys.push_back(k);
+    std::string near = nearest(key, keys);
+    throw InputError(file, pointer,
+                     "OS profile \"" + name + "\" has no cost \"" + key + "\", which this model needs" +
+                         (near.empty() ? "" : " (it has \"" + near + "\")"));
+  }
+  return it->second.value;
+}
+
+double OsProfile::fork_cost(double resident_bytes) const
+{
+  return cost("fork_fixed") + cost("fork_per_mb") * resident_bytes / 1e6;
+}
+
+OsProfile parse_os_profile(const std::string& name, const json& j, const std::string& file, const std::string& ptr)
+{
+  OsProfile p;
+  p.name = name;
+  p.file = file;
+  Fields f(j, file, ptr);
+  f.string("description", "", "what this OS kind is");
+  const json* costs = f.raw("costs", "object", "named costs; the key suffix gives the unit");
+  f.finish();
+  p.pointer = pointer_join(ptr, "costs");
+  if (costs == nullptr)
+    return p;
+  if (not costs->is_object())
+    throw InputError(file, p.pointer, "expected an object of costs, got " + quote_value(*costs));
+  Fields cf(*costs, file, p.pointer);
+  for (auto const& [key, _] : costs->items()) {
+    Range range = unit_of_cost(key) == Unit::none ? Range::non_negative() : Range::non_negative();
+    p.costs[key] = read_sourced(cf, key, unit_of_cost(key), key, range);
+  }
+  cf.finish();
+  return p;
+}
+
+PlatformSpec load_platform(const std::string& path)
+{
+  PlatformSpec spec;
+  spec.file = path;
+  if (path.size() > 4 && path.compare(path.size() - 4, 4, ".xml") == 0) {
+    std::ifstream probe(path);
+    if (not probe)
+      throw InputError(path, "", "cannot open SimGrid XML platform file");
+    spec.xml_file = path;
+    spec.name     = path;
+    return spec;
+  }
+  json root = load_json_file(path);
+  Fields f(root, path, "");
+  spec.name        = f.required_string("name", "platform name");
+  spec.description = f.string("description", "", "what this platform is");
+  f.string("source", "", "where the platform as a whole comes from");
+
+  if (const json* cfg = f.raw("simgrid", "object", "SimGrid --cfg items this platform needs")) {
+    if (not cfg->is_object())
+      f.fail("simgrid", "expected an object of SimGrid config items, got " + quote_value(*cfg));
+    for (auto const& [k, v] : cfg->items()) {
+      if (not v.is_string() && not v.is_number())
+        throw InputError(path, pointer_join("/simgrid", k), "expected a string or number, got " + quote_value(v));
+      spec.simgrid_config[k] = v.is_string() ? v.get<std::string>() : v.dump();
+    }
+  }
+
+  if (const json* profiles = f.raw("os_profiles", "object", "OS cost tables by name")) {
+    if (not profiles->is_object())
+      f.fail("os_profiles", "expected an object, got " + quote_value(*profiles));
+    for (auto const& [name, p] : profiles->items())
+      spec.os_profiles[name] = parse_os_profile(name, p, path, pointer_join("/os_profiles", name));
+  }
+
+  std::set<std::string> names;
+  if (const json* hosts = f.raw("hosts", "list", "hosts (a \"count\" makes several from one entry)")) {
+    if (not hosts->is_array() || hosts->empty())
+      f.fail("hosts", "expected a non-empty list of hosts, got " + quote_value(*hosts));
+    for (size_t i = 0; i < hosts->size(); ++i) {
+      std::string ptr = pointer_join("/hosts", i);
+      Fields h((*hosts)[i], path, ptr);
+      HostSpec proto;
+      proto.pointer = ptr;
+      std::string name = h.required_string("name", "host name (with {i} when count > 1)");
+      long count       = h.integer("count", 1, "how many such hosts", 1, 100000);
+      long first       = h.integer("first", 1, "index of the first host when count > 1", 0);
+      proto.group      = h.string("group", "", "label models may select hosts by");
+      proto.speed      = read_sourced(h, "speed", Unit::speed, "speed of one core", Range::positive());
+      proto.cores      = h.integer("cores", 1, "cores (CPUs) of the host", 1, 1024);
+      proto.os         = h.required_string("os", "name of an OS profile in os_profiles");
+      if (not spec.os_profiles.count(proto.os)) {
+        std::vector<std::string> known;
+        for (auto const& [k, _] : spec.os_profiles)
+          known.push_back(k);
+        std::string near = nearest(proto.os, known);
+        h.fail("os", "no OS profile \"" + proto.os + "\" in /os_profiles" +
+                         (near.empty() ? "" : " (did you mean \"" + near + "\"?)"));
+      }
+      if (const json* disks = h.raw("disks", "list", "local disks")) {
+        if (not disks->is_array())
+          h.fail("disks", "expected a list, got " + quote_value(*disks));
+        for (size_t d = 0; d < disks->size(); ++d) {
+          std::string dptr = pointer_join(pointer_join(ptr, "disks"), d);
+          Fields df((*disks)[d], path, dptr);
+          DiskSpec disk;
+          disk.pointer  = dptr;
+          disk.name     = df.required_string("name", "disk name");
+          disk.read_bw  = read_sourced(df, "read_bw", Unit::bandwidth, "read bandwidth", Range::positive());
+          disk.write_bw = read_sourced(df, "write_bw", Unit::bandwidth, "write bandwidth", Range::positive());
+          if (const json* m = df.raw("model", "object", "model-specific disk parameters"))
+            disk.model = *m;
+          df.string("description", "", "free text");
+          df.finish();
+          proto.disks.push_back(disk);
+        }
+      }
+      if (const json* props = h.raw("properties", "object", "free string properties")) {
+        if (not props->is_object())
+          h.fail("properties", "expected an object, got " + quote_value(*props));
+        for (auto const& [k, v] : props->items())
+          proto.properties[k] = v.is_string() ? v.get<std::string>() : v.dump();
+      }
+      h.string("description", "", "free text");
+      h.finish();
+      for (long k = 0; k < count; ++k) {
+        HostSpec host = proto;
+        host.name     = count == 1 ? name : expand_name(name, first + k);
+        if (not names.insert(host.name).second)
+          throw InputError(path, ptr, "duplicate host name \"" + host.name + "\"");
+        spec.hosts.push_back(std::move(host));
+      }
+    }
+  } else {
+    f.fail("hosts", "missing required field (the hosts of the platform)");
+  }
+
+  std::set<std::string> link_names;
+  if (const json* links = f.raw("links", "list", "named links used by explicit routes")) {
+    if (not links->is_array())
+      f.fail("links", "expected a list, got " + quote_value(*links));
+    for (size_t i = 0; i < links->size(); ++i) {
+      LinkSpec l = parse_link(Fields((*links)[i], path, pointer_join("/links", i)), true);
+      if (not link_names.insert(l.name).second)
+        throw InputError(path, l.pointer, "duplicate link name \"" + l.name + "\"");
+      spec.links.push_back(l);
+    }
+  }
+
+  std::set<std::string> attached;
+  if (const json* sws = f.raw("switches", "list", "switches: a port link per host plus a backplane")) {
+    if (not sws->is_array())
+      f.fail("switches", "expected a list, got " + quote_value(*sws));
+    for (size_t i = 0; i < sws->size(); ++i) {
+      std::string ptr = pointer_join("/switches", i);
+      Fields s((*sws)[i], path, ptr);
+      SwitchSpec sw;
+      sw.pointer = ptr;
+      sw.name    = s.required_string("name", "switch name");
+      const json* hs = s.raw("hosts", "\"all\" or list of host names", "hosts plugged into the switch");
+      if (hs == nullptr || (hs->is_string() && hs->get<std::string>() == "all")) {
+        for (auto const& h : spec.hosts)
+          sw.hosts.push_back(h.name);
+      } else if (hs->is_array()) {
+        for (size_t k = 0; k < hs->size(); ++k) {
+          std::string hp = pointer_join(pointer_join(ptr, "hosts"), k);
+          if (not(*hs)[k].is_string() || not names.count((*hs)[k].get<std::string>()))
+            throw InputError(path, hp, "expected the name of a host, got " + quote_value((*hs)[k]));
+          sw.hosts.push_back((*hs)[k].get<std::string>());
+        }
+      } else {
+        s.fail("hosts", "expected \"all\" or a list of host names, got " + quote_value(*hs));
+      }
+      for (auto const& h : sw.hosts)
+        if (not attached.insert(h).second)
+          s.fail("hosts", "host \"" + h + "\" is already plugged into another switch");
+      sw.port      = parse_link(s.object("port", "each host's port link (full duplex)"), false);
+      sw.backplane = parse_link(s.object("backplane", "the switching fabric, shared by all flows"), false);
+      sw.port.name = sw.name + ":port";
+      sw.backplane.name = sw.name + ":backplane";
+      if (const json* q = s.raw("qos", "object", "QoS configuration (models/net parses it)"))
+        sw.qos = *q;
+      s.string("description", "", "free text");
+      s.finish();
+      spec.switches.push_back(sw);
+    }
+  }
+
+  if (const json* routes = f.raw("routes", "list", "explicit routes as lists of link names")) {
+    if (not routes->is_array())
+      f.fail("routes", "expected a list, got " + quote_value(*routes));
+    for (size_t i = 0; i < routes->size(); ++i) {
+      std::string ptr = pointer_join("/routes", i);
+      Fields r((*routes)[i], path, ptr);
+      RouteSpec route;
+      route.pointer     = ptr;
+      route.src         = r.required_string("src", "source host");
+      route.dst         = r.required_string("dst", "destination host");
+      route.links       = r.string_list("links", {}, "links crossed, in order");
+      route.symmetrical = r.boolean("symmetrical", true, "also add the reverse route");
+      r.finish();
+      for (auto const* end : {&route.src, &route.dst})
+        if (not names.count(*end))
+          r.fail(end == &route.src ? "src" : "dst", "no host named \"" + *end + "\"");
+      if (route.src == route.dst)
+        r.fail("dst", "a route from a host to itself is implicit (loopback)");
+      if (route.links.empty())
+        r.fail("links", "a route needs at least one link");
+      std::set<std::string> seen;
+      for (size_t k = 0; k < route.links.size(); ++k) {
+        std::string lp = pointer_join(pointer_join(ptr, "links"), k);
+        if (not link_names.count(route.links[k]))
+          throw InputError(path, lp, "no link named \"" + route.links[k] + "\" in /links");
+        if (not seen.insert(route.links[k]).second)
+          throw InputError(path, lp, "link \"" + route.links[k] + "\" appears twice: the route is cyclic");
+      }
+      spec.routes.push_back(route);
+    }
+  }
+  f.finish();
+  if (spec.os_profiles.empty())
+    f.fail("os_profiles", "missing: every host needs an OS profile");
+  return spec;
+}
+
+void apply_host_profile(PlatformSpec& spec, const std::string& profile_path, const std::string& scenario_file)
+{
+  json root = load_json_file(profile_path);
+  Fields f(root, profile_path, "");
+  f.string("name", "", "profile name (usually the host name)");
+  f.string("description", "", "free text");
+  f.raw("raw", "object", "raw microbenchmark figures (informative)");
+  f.raw("generated_by", "string", "the command that wrote the profile");
+  Sourced speed = read_sourced(f, "speed", Unit::speed, "speed of one core", Range::positive());
+  long cores    = f.integer("cores", 1, "cores", 1, 1024);
+  const json* os = f.raw("os_profile", "object", "OS cost table measured on this machine");
+  if (os == nullptr)
+    f.fail("os_profile", "missing required field (the measured OS cost table)");
+  OsProfile measured = parse_os_profile(f.string("name", "calibrated", ""), *os, profile_path, "/os_profile");
+  f.finish();
+  (void)scenario_file;
+  // Costs the microbenchmarks do not cover (e.g. Win32 calls) stay those of the platform's own profiles.
+  for (auto& [name, prof] : spec.os_profiles)
+    for (auto const& [k, v] : measured.costs)
+      prof.costs[k] = v;
+  for (auto& h : spec.hosts) {
+    h.speed = speed;
+    h.cores = cores;
+  }
+}
+
+void Platform::configure(sg4::Engine& e) const
+{
+  for (auto const& [k, v] : spec_.simgrid_config)
+    e.set_config(k + ":" + v);
+}
+
+void Platform::build(sg4::Engine& e)
+{
+  if (not spec_.xml_file.empty()) {
+    e.load_platform(spec_.xml_file);
+    for (auto* h : e.get_all_hosts()) {
+      hosts_[h->get_name()] = h;
+      HostSpec hs;
+      hs.name  = h->get_name();
+      hs.speed = {h->get_speed(), "SimGrid XML platform " + spec_.xml_file};
+      hs.cores = h->get_core_count();
+      const char* os = h->get_property("os");
+      hs.os          = os ? os : "generic";
+      host_index_[hs.name] = spec_.hosts.size();
+      spec_.hosts.push_back(hs);
+    }
+    if (not spec_.os_profiles.count("generic"))
+      spec_.os_profiles["generic"] = OsProfile{"generic", spec_.xml_file, "", {}};
+    for (auto* l : e.get_all_links())
+      links_[l->get_name()] = l;
+    return;
+  }
+  double extra = options_.slowdown;
+  auto* zone   = sg4::create_full_zone(spec_.name);
+  for (size_t i = 0; i < spec_.hosts.size(); ++i) {
+    auto const& hs = spec_.hosts[i];
+    sg4::Host* h   = zone->create_host(hs.name, hs.speed.value)->set_core_count(static_cast<int>(hs.cores));
+    for (auto const& [k, v] : hs.properties)
+      h->set_property(k, v);
+    for (auto const& d : hs.disks)
+      h->create_disk(d.name, d.read_bw.value, d.write_bw.value)->seal();
+    h->seal();
+    hosts_[hs.name]      = h;
+    host_index_[hs.name] = i;
+  }
+  auto make_link = [&](const LinkSpec& l, const std::string& name) {
+    sg4::Link* link = zone->create_link(name, l.effective_bandwidth(extra))->set_latency(l.effective_latency(extra));
+    if (l.sharing == "fatpipe")
+      link->set_sharing_policy(sg4::Link::SharingPolicy::FATPIPE);
+    link->seal();
+    links_[name] = link;
+    return link;
+  };
+  for (auto const& l : spec_.links)
+    make_link(l, l.name);
+  for (auto const& r : spec_.routes) {
+    std::vector<sg4::LinkInRoute> path;
+    for (auto const& n : r.links)
+      path.emplace_back(links_.at(n));
+    zone->add_route(hosts_.at(r.src)->get_netpoint(), hosts_.at(r.dst)->get_netpoint(), nullptr, nullptr, path,
+                    r.symmetrical);
+  }
+  for (auto const& sw : spec_.switches) {
+    sg4::Link* backplane = make_link(sw.backplane, sw.name + ":backplane");
+    std::map<std::string, std::pair<sg4::Link*, sg4::Link*>> ports; // host -> (up: host->switch, down)
+    for (auto const& h : sw.hosts)
+      ports[h] = {make_link(sw.port, sw.name + ":" + h + ":up"), make_link(sw.port, sw.name + ":" + h + ":down")};
+    for (auto const& a : sw.hosts)
+      for (auto const& b : sw.hosts)
+        if (a != b)
+          zone->add_route(hosts_.at(a)->get_netpoint(), hosts_.at(b)->get_netpoint(), nullptr, nullptr,
+                          {sg4::LinkInRoute(ports[a].first), sg4::LinkInRoute(backplane),
+                           sg4::LinkInRoute(ports[b].second)},
+                          false);
+  }
+  zone->seal();
+  XBT_DEBUG("platform %s: %zu hosts, %zu links", spec_.name.c_str(), hosts_.size(), links_.size());
+}
+
+sg4::Host* Platform::host(const std::string& name) const
+{
+  auto it = hosts_.find(name);
+  if (it == hosts_.end())
+    throw InputError(options_.scenario_file, "", "platform " + spec_.file + " has no host \"" + name + "\"");
+  return it->second;
+}
+
+const HostSpec& Platform::host_spec(const std::string& name) const
+{
+  auto it = host_index_.find(name);
+  if (it == host_index_.end())
+    throw InputError(options_.scenario_file, "", "platform " + spec_.file + " has no host \"" + name + "\"");
+  return spec_.hosts[it->second];
+}
+
+std::vector<sg4::Host*> Platform::hosts(const std::string& group) const
+{
+  std::vector<sg4::Host*> out;
+  for (auto const& h : spec_.hosts)
+    if (group.empty() || h.group == group)
+      out.push_back(hosts_.at(h.name));
+  return out;
+}
+
+const OsProfile& Platform::os(const std::string& host) const
+{
+  return spec_.os_profiles.at(host_spec(host).os);
+}
+
+const OsProfile& Platform::os(const sg4::Host* host) const
+{
+  return os(host->get_name());
+}
+
+const SwitchSpec* Platform::find_switch(const std::string& name) const
+{
+  for (auto const& s : spec_.switches)
+    if (s.name == name)
+      return &s;
+  return nullptr;
+}
+
+const SwitchSpec* Platform::switch_of(const std::string& host) const
+{
+  for (auto const& s : spec_.switches)
+    for (auto const& h : s.hosts)
+      if (h == host)
+        return &s;
+  return nullptr;
+}
+
+sg4::Link* Platform::link(const std::string& name) const
+{
+  auto it = links_.find(name);
+  return it == links_.end() ? nullptr : it->second;
+}
+
+} // namespace cs

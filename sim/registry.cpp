@@ -1,0 +1,24 @@
+/* The one explicit table of models (no static-initialisation tricks): add a line here to add a model. */
+#include "sim/model.hpp"
+
+#include "models/speculative_read/model.hpp"
+
+namespace cs {
+
+const std::vector<ModelEntry>& model_registry()
+{
+  static const std::vector<ModelEntry> table{
+      speculative_read::entry(),
+  };
+  return table;
+}
+
+const ModelEntry* find_model(const std::string& name)
+{
+  for (auto const& m : model_registry())
+    if (name == m.name)
+      return &m;
+  return nullptr;
+}
+
+} // namespace cs

@@ -1,0 +1,63 @@
+#include "sim/run.hpp"
+#include "sim/errors.hpp"
+#include "sim/model.hpp"
+#include "sim/plot.hpp"
+#include "sim/version.hpp"
+
+#include <simgrid/s4u.hpp>
+#include <simgrid/version.h>
+
+#include <chrono>
+#include <cstdio>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(cs_run, "clustersim scenario runner");
+
+namespace sg4 = simgrid::s4u;
+
+namespace cs {
+
+std::string run_scenario(const RunOptions& options, int* argc, char** argv)
+{
+  auto wall_start = std::chrono::steady_clock::now();
+  // Everything that can be wrong with the input is checked before the engine starts or any output is written.
+  Scenario scenario = load_scenario(options.scenario, options.sets, options.seed);
+  PlatformSpec pspec = load_platform(scenario.platform_file);
+  if (not scenario.platform.host_profile.empty())
+    apply_host_profile(pspec, resolve_path(scenario.file, scenario.platform.host_profile), scenario.file);
+  const ModelEntry* entry = find_model(scenario.model);
+
+  sg4::Engine engine(argc, argv);
+  Platform platform(std::move(pspec), scenario.platform);
+  platform.configure(engine);
+  platform.build(engine);
+
+  Recorder recorder;
+  RngStreams rng(scenario.seed);
+  ModelContext ctx{scenario, platform, recorder, rng};
+  std::unique_ptr<ModelRun> model = entry->create(ctx);
+  model->start();
+  engine.run();
+  model->finish();
+
+  json header;
+  header["clustersim_version"] = version;
+  header["simgrid_version"]    = std::to_string(SIMGRID_VERSION_MAJOR) + "." + std::to_string(SIMGRID_VERSION_MINOR) +
+                              "." + std::to_string(SIMGRID_VERSION_PATCH);
+  header["scenario"]         = scenario.resolved;
+  header["scenario_file"]    = scenario.file;
+  header["model"]            = scenario.model;
+  header["seed"]             = scenario.seed;
+  header["simulated_time_s"] = sg4::Engine::get_clock();
+  std::string out = options.out_dir.empty() ? "out/" + scenario.name : options.out_dir;
+  recorder.write(out, header);
+
+  double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+  if (not options.quiet)
+    std::fprintf(stderr, "clustersim: %s (%s) done: %.6g simulated s in %.3f wall s -> %s/result.json\n",
+                 scenario.name.c_str(), scenario.model.c_str(), sg4::Engine::get_clock(), wall, out.c_str());
+  if (options.plot)
+    render_run_plots(out, scenario.model, options.quiet);
+  return out;
+}
+
+} // namespace cs

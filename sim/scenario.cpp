@@ -1,0 +1,99 @@
+#include "sim/scenario.hpp"
+#include "sim/errors.hpp"
+#include "sim/fields.hpp"
+#include "sim/model.hpp"
+
+#include <filesystem>
+
+namespace cs {
+
+void apply_overrides(json& doc, const std::vector<std::string>& sets, const std::string& file)
+{
+  for (auto const& item : sets) {
+    auto eq = item.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw UsageError("--set expects key.path=value, got \"" + item + "\"");
+    std::string path = item.substr(0, eq);
+    std::string text = item.substr(eq + 1);
+    json value;
+    try {
+      value = json::parse(text);
+    } catch (const json::parse_error&) {
+      value = text; // not JSON: a plain string such as FR or 100Mbps
+    }
+    json* node = &doc;
+    std::string pointer;
+    size_t start = 0;
+    while (true) {
+      size_t dot      = path.find('.', start);
+      std::string key = path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+      if (key.empty())
+        throw UsageError("--set " + item + ": empty key in path \"" + path + "\"");
+      if (not node->is_object())
+        throw InputError(file, pointer, "--set " + path + ": this field is " + quote_value(*node) + ", not an object");
+      pointer = pointer_join(pointer, key);
+      if (dot == std::string::npos) {
+        (*node)[key] = value;
+        break;
+      }
+      if (not node->contains(key))
+        (*node)[key] = json::object();
+      node  = &(*node)[key];
+      start = dot + 1;
+    }
+  }
+}
+
+Scenario load_scenario(const std::string& path, const std::vector<std::string>& sets,
+                       std::optional<uint64_t> seed_override)
+{
+  json doc = load_json_file(path);
+  if (not doc.is_object())
+    throw InputError(path, "", "expected a scenario object, got " + quote_value(doc));
+  apply_overrides(doc, sets, path);
+  if (seed_override)
+    doc["seed"] = *seed_override;
+
+  Scenario s;
+  s.file = path;
+  Fields f(doc, path, "");
+  s.name        = f.required_string("name", "scenario name (used for the default output folder)");
+  s.description = f.string("description", "", "what the scenario shows");
+  f.string("source", "", "the seed section or table the scenario reproduces");
+  s.model = f.required_string("model", "model name (see `clustersim list`)");
+  if (find_model(s.model) == nullptr) {
+    std::vector<std::string> names;
+    for (auto const& m : model_registry())
+      names.push_back(m.name);
+    std::string near = nearest(s.model, names);
+    f.fail("model", "no model \"" + s.model + "\"" + (near.empty() ? "" : " (did you mean \"" + near + "\"?)"));
+  }
+  const json* seed = f.raw("seed", "integer >= 0", "random seed of every stream of the run");
+  if (seed) {
+    if (not seed->is_number_unsigned() && not(seed->is_number_integer() && seed->get<long long>() >= 0))
+      f.fail("seed", "expected an integer >= 0, got " + quote_value(*seed));
+    s.seed = seed->get<uint64_t>();
+  }
+  Fields p              = f.object("platform", "which platform and how to adapt it");
+  s.platform.scenario_file = path;
+  std::string pfile     = p.required_string("file", "platform file (JSON, or SimGrid XML)");
+  s.platform.slowdown   = p.number("slowdown", 1, "slows every link: bandwidth / k, latency x k (seed 000's kLAN)",
+                                   Range::at_least(1));
+  s.platform.host_profile = p.string("host_profile", "", "calibrated host profile replacing every host's costs");
+  p.finish();
+  s.platform_file = resolve_path(path, pfile);
+  if (not std::filesystem::exists(s.platform_file))
+    throw InputError(path, "/platform/file", "no such platform file " + quote_value(pfile));
+  if (not s.platform.host_profile.empty() && not std::filesystem::exists(resolve_path(path, s.platform.host_profile)))
+    throw InputError(path, "/platform/host_profile", "no such host profile file " + quote_value(s.platform.host_profile));
+  if (const json* params = f.raw("params", "object", "the model's parameters (see `clustersim describe MODEL`)")) {
+    if (not params->is_object())
+      f.fail("params", "expected an object, got " + quote_value(*params));
+    s.params = *params;
+  }
+  f.finish();
+  s.resolved = doc;
+  return s;
+}
+
+} // namespace cs

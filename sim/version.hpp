@@ -1,0 +1,4 @@
+#pragma once
+namespace cs {
+constexpr const char* version = "0.1.0";
+}

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# The bad-input corpus: every broken scenario or platform must exit 2 with one line naming the file and the JSON
+# pointer, and leave no output behind.
+set -uo pipefail
+exe=$1
+dir=tests/bad_input
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0 n=0
+while IFS='|' read -r scenario file needle; do
+  [[ -z "$scenario" || "$scenario" == \#* ]] && continue
+  n=$((n + 1))
+  out="$tmp/out-$n"
+  "$exe" run "$dir/$scenario" --out "$out" 2>"$tmp/err" >/dev/null
+  status=$?
+  msg=$(cat "$tmp/err")
+  if [ $status -ne 2 ]; then echo "FAIL $scenario: exit $status, expected 2: $msg"; fail=1; continue; fi
+  if [[ "$msg" != *"$file"* ]]; then echo "FAIL $scenario: message does not name $file: $msg"; fail=1; fi
+  if [[ "$msg" != *"$needle"* ]]; then echo "FAIL $scenario: message lacks '$needle': $msg"; fail=1; fi
+  if [ "$(wc -l <"$tmp/err")" -ne 1 ]; then echo "FAIL $scenario: expected one line on stderr: $msg"; fail=1; fi
+  if [ -e "$out" ]; then echo "FAIL $scenario: output left behind in $out"; fail=1; fi
+done <"$dir/expected.txt"
+[ $n -ge 20 ] || { echo "FAIL: only $n cases in the corpus"; fail=1; }
+# Command-line misuse is bad input too.
+"$exe" run 2>/dev/null; [ $? -eq 2 ] || { echo "FAIL: run without a scenario must exit 2"; fail=1; }
+"$exe" run scenarios/speculative_read/case1.json --set novalue --out "$tmp/x" 2>/dev/null
+[ $? -eq 2 ] || { echo "FAIL: --set without = must exit 2"; fail=1; }
+"$exe" frobnicate 2>/dev/null; [ $? -eq 2 ] || { echo "FAIL: unknown command must exit 2"; fail=1; }
+"$exe" describe speculative_reed 2>"$tmp/err"; [ $? -eq 2 ] && grep -q 'did you mean "speculative_read"' "$tmp/err" ||
+  { echo "FAIL: describe of an unknown model"; fail=1; }
+[ $fail -eq 0 ] && echo "bad input: $n cases, all exit 2 with file and pointer, no output left"
+exit $fail

@@ -1,0 +1,33 @@
+/* Runs a scenario in-process for an engine test (one engine per process: one such call per TEST_CASE). */
+#pragma once
+#include "sim/json_io.hpp"
+#include "sim/run.hpp"
+
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+namespace cs::test {
+
+/** Runs `scenario` with overrides into a fresh temporary folder and returns result.json's metrics. */
+inline json run_metrics(const std::string& scenario, const std::vector<std::string>& sets)
+{
+  char tmpl[] = "/tmp/cs-test-XXXXXX";
+  std::string dir = mkdtemp(tmpl);
+  RunOptions o;
+  o.scenario = scenario;
+  o.out_dir  = dir + "/out";
+  o.sets     = sets;
+  o.quiet    = true;
+  std::vector<std::string> args{"test", "--log=root.thres:critical"};
+  std::vector<char*> argv;
+  for (auto& a : args)
+    argv.push_back(a.data());
+  argv.push_back(nullptr);
+  int argc = static_cast<int>(args.size());
+  run_scenario(o, &argc, argv.data());
+  json r = load_json_file(o.out_dir + "/result.json");
+  return r["metrics"];
+}
+
+} // namespace cs::test

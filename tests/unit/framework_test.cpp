@@ -1,0 +1,108 @@
+/* Unit tests of the framework pieces that need no engine: units, fields, overrides, RNG, CSV, validation ops. */
+#include "sim/errors.hpp"
+#include "sim/fields.hpp"
+#include "sim/recorder.hpp"
+#include "sim/rng.hpp"
+#include "sim/scenario.hpp"
+#include "sim/units.hpp"
+
+#include <catch2/catch.hpp>
+
+using cs::json;
+
+TEST_CASE("unit strings parse in every dimension", "[unit]")
+{
+  REQUIRE(*cs::parse_unit_string("50us", cs::Unit::time) == Approx(50e-6));
+  REQUIRE(*cs::parse_unit_string("3ms", cs::Unit::time) == Approx(3e-3));
+  REQUIRE(*cs::parse_unit_string("2min", cs::Unit::time) == Approx(120));
+  REQUIRE(*cs::parse_unit_string("10KiB", cs::Unit::size) == Approx(10240));
+  REQUIRE(*cs::parse_unit_string("4MB", cs::Unit::size) == Approx(4e6));
+  REQUIRE(*cs::parse_unit_string("100Mbps", cs::Unit::bandwidth) == Approx(12.5e6));
+  REQUIRE(*cs::parse_unit_string("9MBps", cs::Unit::bandwidth) == Approx(9e6));
+  REQUIRE(*cs::parse_unit_string("2Gf", cs::Unit::speed) == Approx(2e9));
+  REQUIRE(*cs::parse_unit_string("0.25", cs::Unit::none) == Approx(0.25));
+  std::string why;
+  REQUIRE_FALSE(cs::parse_unit_string("30 parsecs", cs::Unit::time, &why));
+  REQUIRE(why.find("parsecs") != std::string::npos);
+  REQUIRE_FALSE(cs::parse_unit_string("fast", cs::Unit::bandwidth));
+  REQUIRE_FALSE(cs::parse_unit_string("10Mbps", cs::Unit::time));
+}
+
+TEST_CASE("fields check types, ranges and unknown keys with suggestions", "[unit]")
+{
+  json j = {{"interval", "-5s"}, {"size", {{"value", "8KiB"}, {"source", "seed §2"}}}, {"mehtod", "FR"}};
+  cs::Fields f(j, "scen.json", "/model/params");
+  REQUIRE(f.quantity("size", cs::Unit::size, 0, "doc") == Approx(8192));
+  REQUIRE(f.source_of("size") == "seed §2");
+  try {
+    f.quantity("interval", cs::Unit::time, 1, "doc", cs::Range::positive());
+    FAIL("negative interval accepted");
+  } catch (const cs::InputError& e) {
+    REQUIRE(std::string(e.what()) == "scen.json: /model/params/interval: expected a duration > 0, got \"-5s\"");
+  }
+  f.choice("method", "NR", {"NR", "FR"}, "doc");
+  try {
+    f.finish();
+    FAIL("unknown key accepted");
+  } catch (const cs::InputError& e) {
+    REQUIRE(e.pointer() == "/model/params/mehtod");
+    REQUIRE(std::string(e.what()).find("did you mean \"method\"") != std::string::npos);
+  }
+}
+
+TEST_CASE("documentation mode records every field with its default", "[unit]")
+{
+  std::vector<cs::FieldDoc> docs;
+  cs::Fields f(json::object(), "<defaults>", "", &docs);
+  f.quantity("latency", cs::Unit::time, 50e-6, "link latency", cs::Range::non_negative());
+  f.integer("count", 3, "how many");
+  REQUIRE(docs.size() == 2);
+  REQUIRE(docs[0].pointer == "/latency");
+  REQUIRE(docs[0].default_value == "5e-05");
+  REQUIRE(docs[1].type.find("integer") == 0);
+}
+
+TEST_CASE("overrides (--set) create and replace nested fields", "[unit]")
+{
+  json doc = {{"params", {{"method", "NR"}}}, {"platform", {{"file", "p.json"}}}};
+  cs::apply_overrides(doc, {"params.method=FR", "platform.slowdown=4", "params.extra.deep=[1,2]"}, "s.json");
+  REQUIRE(doc["params"]["method"] == "FR");
+  REQUIRE(doc["platform"]["slowdown"] == 4);
+  REQUIRE(doc["params"]["extra"]["deep"] == json({1, 2}));
+  REQUIRE_THROWS_AS(cs::apply_overrides(doc, {"params.method.x=1"}, "s.json"), cs::InputError);
+  REQUIRE_THROWS_AS(cs::apply_overrides(doc, {"novalue"}, "s.json"), cs::UsageError);
+}
+
+TEST_CASE("random streams are reproducible and independent of each other", "[unit]")
+{
+  cs::RngStreams a(42), b(42), c(43);
+  auto s1 = a.stream("workload"), s2 = b.stream("workload"), s3 = c.stream("workload"), s4 = a.stream("other");
+  uint64_t x1 = s1.next(), x2 = s2.next(), x3 = s3.next(), x4 = s4.next();
+  REQUIRE(x1 == x2);
+  REQUIRE(x1 != x3);
+  REQUIRE(x1 != x4);
+  cs::Rng r(7);
+  double sum = 0;
+  for (int i = 0; i < 20000; ++i)
+    sum += r.exponential(2.0);
+  REQUIRE(sum / 20000 == Approx(2.0).epsilon(0.05));
+  REQUIRE(cs::derive_seed(1, 0) != cs::derive_seed(1, 1));
+}
+
+TEST_CASE("CSV fields are quoted only when needed", "[unit]")
+{
+  REQUIRE(cs::csv_field(json(3)) == "3");
+  REQUIRE(cs::csv_field(json(0.5)) == "0.5");
+  REQUIRE(cs::csv_field(json("a,b")) == "\"a,b\"");
+  REQUIRE(cs::csv_field(json(nullptr)) == "");
+  cs::Table t({"a", "b"});
+  t.add({1, "x"});
+  REQUIRE(t.to_csv() == "a,b\n1,x\n");
+  REQUIRE_THROWS(t.add({1}));
+}
+
+TEST_CASE("nearest key suggestion", "[unit]")
+{
+  REQUIRE(cs::nearest("parms", {"params", "platform", "seed"}) == "params");
+  REQUIRE(cs::nearest("zzzzzzzz", {"params", "seed"}).empty());
+}
