@@ -1,0 +1,92 @@
+#include "models/pingpong/model.hpp"
+
+#include <simgrid/s4u.hpp>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(cs_pingpong, "Ping-pong between two hosts");
+
+namespace sg4 = simgrid::s4u;
+
+namespace cs::pingpong {
+
+namespace {
+
+struct Params {
+  std::string ping = "a";
+  std::string pong = "b";
+  long round_trips  = 1000;
+  double size       = 64;
+  double reply_size = 64;
+
+  static Params from(Fields& f)
+  {
+    Params p;
+    p.ping        = f.string("ping", p.ping, "host sending the requests");
+    p.pong        = f.string("pong", p.pong, "host answering them");
+    p.round_trips = f.integer("round_trips", p.round_trips, "request/response exchanges", 1);
+    p.size        = f.quantity("size", Unit::size, p.size, "request size", Range::non_negative());
+    p.reply_size  = f.quantity("reply_size", Unit::size, p.reply_size, "response size", Range::non_negative());
+    f.finish();
+    return p;
+  }
+};
+
+class Run : public ModelRun {
+public:
+  explicit Run(ModelContext& ctx) : ctx_(ctx)
+  {
+    Fields f = ctx.params();
+    p_       = Params::from(f);
+    for (auto const* key : {"ping", "pong"})
+      if (not ctx.platform.has_host(std::string(key) == "ping" ? p_.ping : p_.pong))
+        f.fail(key, "platform " + ctx.platform.spec().file + " has no such host");
+  }
+  void start() override
+  {
+    auto* in  = sg4::Mailbox::by_name("pong-in");
+    auto* out = sg4::Mailbox::by_name("pong-out");
+    sg4::Actor::create("ping", ctx_.platform.host(p_.ping), [this, in, out]() {
+      static char token;
+      for (long i = 0; i < p_.round_trips; ++i) {
+        in->put(&token, static_cast<uint64_t>(p_.size));
+        out->get<char>();
+      }
+      end_ = sg4::Engine::get_clock();
+    });
+    sg4::Actor::create("pong", ctx_.platform.host(p_.pong), [this, in, out]() {
+      for (long i = 0; i < p_.round_trips; ++i)
+        out->put(in->get<char>(), static_cast<uint64_t>(p_.reply_size));
+    });
+  }
+  void finish() override
+  {
+    ctx_.recorder.set("round_trips", p_.round_trips);
+    ctx_.recorder.set("total_time_s", end_);
+    ctx_.recorder.set("round_trip_time_s", end_ / static_cast<double>(p_.round_trips));
+  }
+
+private:
+  ModelContext& ctx_;
+  Params p_;
+  double end_ = 0;
+};
+
+void describe(std::vector<FieldDoc>& docs)
+{
+  Fields f(json::object(), "<defaults>", "", &docs);
+  Params::from(f);
+}
+
+std::unique_ptr<ModelRun> create(ModelContext& ctx)
+{
+  return std::make_unique<Run>(ctx);
+}
+
+} // namespace
+
+ModelEntry entry()
+{
+  return {"pingpong", "-", "two hosts exchange request/response messages (teaching, framework overhead)", describe,
+          create};
+}
+
+} // namespace cs::pingpong
