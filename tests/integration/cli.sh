@@ -34,4 +34,12 @@ rm -r "$tmp/sw/points/p00002"
 "$exe" sweep "$tmp/sweep.json" --out "$tmp/sw" --jobs 1 2>"$tmp/log"
 check "grep -q '1 run, 3 already done' $tmp/log" "a re-run must only run the missing point ($(cat $tmp/log))"
 check "cmp -s $tmp/first.csv $tmp/sw/sweep.csv" "resumed sweep must merge to the same CSV"
-echo "cli: ok"
+echo "cli: ok so far"
+
+# A SimGrid XML platform is accepted too, and simulates the same exchange as its JSON twin.
+"$exe" run scenarios/pingpong/pingpong.json --out "$tmp/json" -q
+"$exe" run scenarios/pingpong/pingpong.json --set platform.file=platforms/two_hosts_1gbps.xml --out "$tmp/xml" -q
+tj=$(grep -o '"total_time_s": [0-9.e-]*' "$tmp/json/result.json")
+tx=$(grep -o '"total_time_s": [0-9.e-]*' "$tmp/xml/result.json")
+check "[ '$tj' = '$tx' ]" "XML platform must simulate the same ping-pong ($tj vs $tx)"
+echo "cli (xml platform): ok"
