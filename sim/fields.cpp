@@ -5,7 +5,8 @@
 #include <cmath>
 #include <cstdio>
 
-namespace cs {
+namespace cs
+{
 
 std::string format_number(double v)
 {
@@ -104,7 +105,7 @@ std::string Fields::source_of(const std::string& key) const
 
 double Fields::to_quantity(const std::string& key, const json& given, Unit unit, Range range) const
 {
-  const json* v = &given;
+  const json* v   = &given;
   std::string ptr = pointer(key);
   if (v->is_object()) {
     // The provenance form {"value": ..., "source": "..."}: the source is documentation, the value is checked.
@@ -121,8 +122,8 @@ double Fields::to_quantity(const std::string& key, const json& given, Unit unit,
     v   = &(*v)["value"];
     ptr = pointer_join(ptr, "value");
   }
-  double out = 0;
-  std::string expected = std::string("a ") + unit_name(unit);
+  double out             = 0;
+  std::string expected   = std::string("a ") + unit_name(unit);
   std::string range_text = range.describe();
   if (not range_text.empty())
     expected += " " + range_text;
@@ -135,7 +136,8 @@ double Fields::to_quantity(const std::string& key, const json& given, Unit unit,
       throw InputError(file_, ptr, "expected " + expected + ", got " + quote_value(*v) + " (" + why + ")");
     out = *parsed;
   } else {
-    throw InputError(file_, ptr, "expected " + expected + ", got " + quote_value(*v) + " (" + unit_examples(unit) + ")");
+    throw InputError(file_, ptr,
+                     "expected " + expected + ", got " + quote_value(*v) + " (" + unit_examples(unit) + ")");
   }
   if (not std::isfinite(out) || not range.contains(out))
     throw InputError(file_, ptr, "expected " + expected + ", got " + quote_value(*v));
@@ -145,7 +147,7 @@ double Fields::to_quantity(const std::string& key, const json& given, Unit unit,
 static std::string type_text(Unit unit, const Range& range)
 {
   std::string t = unit_name(unit);
-  auto r = range.describe();
+  auto r        = range.describe();
   return r.empty() ? t : t + " " + r;
 }
 
@@ -179,7 +181,8 @@ long Fields::integer(const std::string& key, long def, const std::string& doc, l
   const json* val = v;
   if (v->is_object() && v->contains("value"))
     val = &(*v)["value"];
-  if (not val->is_number_integer() && not(val->is_number_float() && std::floor(val->get<double>()) == val->get<double>()))
+  if (not val->is_number_integer() &&
+      not(val->is_number_float() && std::floor(val->get<double>()) == val->get<double>()))
     fail(key, "expected an " + type + ", got " + quote_value(*v));
   double d = val->get<double>();
   if (d < static_cast<double>(min) || d > static_cast<double>(max))

@@ -14,7 +14,8 @@
 #include <string>
 #include <vector>
 
-namespace cs {
+namespace cs
+{
 
 /** One declared field, as `describe` prints it. */
 struct FieldDoc {
@@ -38,7 +39,8 @@ struct Range {
   std::string describe() const;
 };
 
-class Fields {
+class Fields
+{
 public:
   /** `docs` non-null = documentation mode: absent fields take their defaults and every field is recorded. */
   Fields(const json& object, std::string file, std::string pointer, std::vector<FieldDoc>* docs = nullptr,
@@ -86,8 +88,7 @@ public:
   const json& json_object() const { return object_; }
 
 private:
-  const json* lookup(const std::string& key, const std::string& type, const std::string& def,
-                     const std::string& doc);
+  const json* lookup(const std::string& key, const std::string& type, const std::string& def, const std::string& doc);
   double to_quantity(const std::string& key, const json& v, Unit unit, Range range) const;
 
   json object_;

@@ -8,7 +8,8 @@
 #include <sstream>
 #include <unistd.h>
 
-namespace cs {
+namespace cs
+{
 namespace fs = std::filesystem;
 
 json load_json_file(const std::string& path)
@@ -23,12 +24,13 @@ json load_json_file(const std::string& path)
     return json::parse(text);
   } catch (const json::parse_error& e) {
     // Turn the byte offset into a line number: that is what an editor shows.
-    size_t offset = std::min<size_t>(e.byte, text.size());
-    long line     = 1 + std::count(text.begin(), text.begin() + static_cast<long>(offset), '\n');
+    size_t offset    = std::min<size_t>(e.byte, text.size());
+    long line        = 1 + std::count(text.begin(), text.begin() + static_cast<long>(offset), '\n');
     std::string what = e.what();
     auto pos         = what.find("syntax error");
-    throw InputError(path, "", "invalid JSON at line " + std::to_string(line) + ": " +
-                                   (pos == std::string::npos ? what : what.substr(pos)));
+    throw InputError(path, "",
+                     "invalid JSON at line " + std::to_string(line) + ": " +
+                         (pos == std::string::npos ? what : what.substr(pos)));
   }
 }
 

@@ -3,7 +3,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-namespace cs {
+namespace cs
+{
 
 using json = nlohmann::json;
 

@@ -13,7 +13,8 @@
 #include <string>
 #include <vector>
 
-namespace cs {
+namespace cs
+{
 
 /** What a model gets to run with. */
 struct ModelContext {
@@ -26,7 +27,8 @@ struct ModelContext {
 };
 
 /** One run of a model: created after the platform is built (params parsed then), started before engine.run(). */
-class ModelRun {
+class ModelRun
+{
 public:
   virtual ~ModelRun() = default;
   /** Creates the actors. */
@@ -45,6 +47,19 @@ struct ModelEntry {
   /** Parses params (InputError on bad input) and prepares a run. */
   std::unique_ptr<ModelRun> (*create)(ModelContext& ctx);
 };
+
+/** `describe` for a model whose parameters are parsed by `Params::from(Fields&)` (documentation mode). */
+template <class Params> void describe_params(std::vector<FieldDoc>& docs)
+{
+  Fields f(json::object(), "<defaults>", "", &docs);
+  Params::from(f);
+}
+
+/** `create` for a model whose run class is constructed from the context. */
+template <class Run> std::unique_ptr<ModelRun> create_run(ModelContext& ctx)
+{
+  return std::make_unique<Run>(ctx);
+}
 
 const std::vector<ModelEntry>& model_registry();
 const ModelEntry* find_model(const std::string& name);

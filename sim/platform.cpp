@@ -2,17 +2,19 @@
 #include "sim/errors.hpp"
 #include "sim/fields.hpp"
 
-#include <simgrid/s4u.hpp>
 #include <fstream>
 #include <set>
+#include <simgrid/s4u.hpp>
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(cs_platform, "clustersim platform loading and building");
 
 namespace sg4 = simgrid::s4u;
 
-namespace cs {
+namespace cs
+{
 
-namespace {
+namespace
+{
 
 /** Every number of a platform carries its provenance: {"value": ..., "source": "..."}. */
 Sourced read_sourced(Fields& f, const std::string& key, Unit unit, const std::string& doc, Range range,
@@ -114,7 +116,7 @@ OsProfile parse_os_profile(const std::string& name, const json& j, const std::st
     throw InputError(file, p.pointer, "expected an object of costs, got " + quote_value(*costs));
   Fields cf(*costs, file, p.pointer);
   for (auto const& [key, _] : costs->items()) {
-    Range range = unit_of_cost(key) == Unit::none ? Range::non_negative() : Range::non_negative();
+    Range range  = unit_of_cost(key) == Unit::none ? Range::non_negative() : Range::non_negative();
     p.costs[key] = read_sourced(cf, key, unit_of_cost(key), key, range);
   }
   cf.finish();
@@ -164,7 +166,7 @@ PlatformSpec load_platform(const std::string& path)
       std::string ptr = pointer_join("/hosts", i);
       Fields h((*hosts)[i], path, ptr);
       HostSpec proto;
-      proto.pointer = ptr;
+      proto.pointer    = ptr;
       std::string name = h.required_string("name", "host name (with {i} when count > 1)");
       long count       = h.integer("count", 1, "how many such hosts", 1, 100000);
       long first       = h.integer("first", 1, "index of the first host when count > 1", 0);
@@ -238,8 +240,8 @@ PlatformSpec load_platform(const std::string& path)
       std::string ptr = pointer_join("/switches", i);
       Fields s((*sws)[i], path, ptr);
       SwitchSpec sw;
-      sw.pointer = ptr;
-      sw.name    = s.required_string("name", "switch name");
+      sw.pointer     = ptr;
+      sw.name        = s.required_string("name", "switch name");
       const json* hs = s.raw("hosts", "\"all\" or list of host names", "hosts plugged into the switch");
       if (hs == nullptr || (hs->is_string() && hs->get<std::string>() == "all")) {
         for (auto const& h : spec.hosts)
@@ -257,9 +259,9 @@ PlatformSpec load_platform(const std::string& path)
       for (auto const& h : sw.hosts)
         if (not attached.insert(h).second)
           s.fail("hosts", "host \"" + h + "\" is already plugged into another switch");
-      sw.port      = parse_link(s.object("port", "each host's port link (full duplex)"), false);
-      sw.backplane = parse_link(s.object("backplane", "the switching fabric, shared by all flows"), false);
-      sw.port.name = sw.name + ":port";
+      sw.port           = parse_link(s.object("port", "each host's port link (full duplex)"), false);
+      sw.backplane      = parse_link(s.object("backplane", "the switching fabric, shared by all flows"), false);
+      sw.port.name      = sw.name + ":port";
       sw.backplane.name = sw.name + ":backplane";
       if (const json* q = s.raw("qos", "object", "QoS configuration (models/net parses it)"))
         sw.qos = *q;
@@ -314,8 +316,8 @@ void apply_host_profile(PlatformSpec& spec, const std::string& profile_path, con
   f.string("description", "", "free text");
   f.raw("raw", "object", "raw microbenchmark figures (informative)");
   f.raw("generated_by", "string", "the command that wrote the profile");
-  Sourced speed = read_sourced(f, "speed", Unit::speed, "speed of one core", Range::positive());
-  long cores    = f.integer("cores", 1, "cores", 1, 1024);
+  Sourced speed  = read_sourced(f, "speed", Unit::speed, "speed of one core", Range::positive());
+  long cores     = f.integer("cores", 1, "cores", 1, 1024);
   const json* os = f.raw("os_profile", "object", "OS cost table measured on this machine");
   if (os == nullptr)
     f.fail("os_profile", "missing required field (the measured OS cost table)");
@@ -345,11 +347,11 @@ void Platform::build(sg4::Engine& e)
     for (auto* h : e.get_all_hosts()) {
       hosts_[h->get_name()] = h;
       HostSpec hs;
-      hs.name  = h->get_name();
-      hs.speed = {h->get_speed(), "SimGrid XML platform " + spec_.xml_file};
-      hs.cores = h->get_core_count();
-      const char* os = h->get_property("os");
-      hs.os          = os ? os : "generic";
+      hs.name              = h->get_name();
+      hs.speed             = {h->get_speed(), "SimGrid XML platform " + spec_.xml_file};
+      hs.cores             = h->get_core_count();
+      const char* os       = h->get_property("os");
+      hs.os                = os ? os : "generic";
       host_index_[hs.name] = spec_.hosts.size();
       spec_.hosts.push_back(hs);
     }
@@ -397,10 +399,10 @@ void Platform::build(sg4::Engine& e)
     for (auto const& a : sw.hosts)
       for (auto const& b : sw.hosts)
         if (a != b)
-          zone->add_route(hosts_.at(a)->get_netpoint(), hosts_.at(b)->get_netpoint(), nullptr, nullptr,
-                          {sg4::LinkInRoute(ports[a].first), sg4::LinkInRoute(backplane),
-                           sg4::LinkInRoute(ports[b].second)},
-                          false);
+          zone->add_route(
+              hosts_.at(a)->get_netpoint(), hosts_.at(b)->get_netpoint(), nullptr, nullptr,
+              {sg4::LinkInRoute(ports[a].first), sg4::LinkInRoute(backplane), sg4::LinkInRoute(ports[b].second)},
+              false);
   }
   zone->seal();
   XBT_DEBUG("platform %s: %zu hosts, %zu links", spec_.name.c_str(), hosts_.size(), links_.size());

@@ -7,14 +7,16 @@
 #include <string>
 #include <vector>
 
-namespace simgrid::s4u {
+namespace simgrid::s4u
+{
 class Engine;
 class Host;
 class Link;
 class Disk;
 } // namespace simgrid::s4u
 
-namespace cs {
+namespace cs
+{
 
 /** A number with its provenance (seed table/section, microbenchmark, fitted-from cell, or assumed + reference). */
 struct Sourced {
@@ -61,7 +63,7 @@ struct LinkSpec {
   std::string name;
   Sourced bandwidth;
   Sourced latency;
-  double slowdown = 1;          ///< divides bandwidth and multiplies latency (the seed's software-slowed LAN)
+  double slowdown     = 1;        ///< divides bandwidth and multiplies latency (the seed's software-slowed LAN)
   std::string sharing = "shared"; ///< shared | fatpipe | split-duplex
   std::string pointer;
   double effective_bandwidth(double extra_slowdown) const { return bandwidth.value / (slowdown * extra_slowdown); }
@@ -114,7 +116,8 @@ void apply_host_profile(PlatformSpec& spec, const std::string& profile_path, con
 OsProfile parse_os_profile(const std::string& name, const json& j, const std::string& file, const std::string& ptr);
 
 /** The built platform as models see it. */
-class Platform {
+class Platform
+{
 public:
   Platform(PlatformSpec spec, PlatformOptions options) : spec_(std::move(spec)), options_(std::move(options)) {}
   /** Applies the platform's SimGrid config; call before building. */

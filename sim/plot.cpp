@@ -9,7 +9,8 @@
 
 namespace fs = std::filesystem;
 
-namespace cs {
+namespace cs
+{
 
 std::string plots_dir()
 {
@@ -57,9 +58,9 @@ bool render_plot(const std::string& script, const std::string& out_base, const s
   bool ok = true;
   for (auto const& [term, ext] : {std::pair<const char*, const char*>{"pngcairo size 960,640 font ',11'", ".png"},
                                   {"svg size 960,640 dynamic font 'sans,11'", ".svg"}}) {
-    std::string out     = out_base + ext;
-    std::string prelude = defs + "outfile=" + gnuplot_quote(out) + "; set terminal " + term +
-                          "; set output " + gnuplot_quote(out) + ";";
+    std::string out = out_base + ext;
+    std::string prelude =
+        defs + "outfile=" + gnuplot_quote(out) + "; set terminal " + term + "; set output " + gnuplot_quote(out) + ";";
     if (not run_gnuplot(prelude, script)) {
       std::fprintf(stderr, "clustersim: warning: gnuplot failed on %s (is gnuplot-nox installed?)\n", script.c_str());
       ok = false;

@@ -3,14 +3,16 @@
 #include <map>
 #include <string>
 
-namespace cs {
+namespace cs
+{
 
 /** Folder holding the gnuplot scripts (plots/ of the source tree, or $CLUSTERSIM_HOME/plots). */
 std::string plots_dir();
 
 /** Renders `script` (a path) to OUT.png and OUT.svg, passing `vars` as gnuplot string variables (escaped).
  *  Returns false (with a message on stderr) if gnuplot is missing or fails; plotting never fails a run. */
-bool render_plot(const std::string& script, const std::string& out_base, const std::map<std::string, std::string>& vars);
+bool render_plot(const std::string& script, const std::string& out_base,
+                 const std::map<std::string, std::string>& vars);
 
 /** Renders plots/run_<model>.gp for a run folder, if the model has one. */
 void render_run_plots(const std::string& run_dir, const std::string& model, bool quiet);

@@ -4,7 +4,8 @@
 #include <cstdio>
 #include <stdexcept>
 
-namespace cs {
+namespace cs
+{
 
 std::string csv_field(const json& v)
 {

@@ -1,6 +1,7 @@
 #include "sim/rng.hpp"
 
-namespace cs {
+namespace cs
+{
 
 static uint64_t splitmix64(uint64_t& x)
 {

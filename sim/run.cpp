@@ -14,13 +14,14 @@ XBT_LOG_NEW_DEFAULT_CATEGORY(cs_run, "clustersim scenario runner");
 
 namespace sg4 = simgrid::s4u;
 
-namespace cs {
+namespace cs
+{
 
 std::string run_scenario(const RunOptions& options, int* argc, char** argv)
 {
   auto wall_start = std::chrono::steady_clock::now();
   // Everything that can be wrong with the input is checked before the engine starts or any output is written.
-  Scenario scenario = load_scenario(options.scenario, options.sets, options.seed);
+  Scenario scenario  = load_scenario(options.scenario, options.sets, options.seed);
   PlatformSpec pspec = load_platform(scenario.platform_file);
   if (not scenario.platform.host_profile.empty())
     apply_host_profile(pspec, resolve_path(scenario.file, scenario.platform.host_profile), scenario.file);
@@ -48,7 +49,7 @@ std::string run_scenario(const RunOptions& options, int* argc, char** argv)
   header["model"]            = scenario.model;
   header["seed"]             = scenario.seed;
   header["simulated_time_s"] = sg4::Engine::get_clock();
-  std::string out = options.out_dir.empty() ? "out/" + scenario.name : options.out_dir;
+  std::string out            = options.out_dir.empty() ? "out/" + scenario.name : options.out_dir;
   recorder.write(out, header);
 
   double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();

@@ -5,7 +5,8 @@
 #include <string>
 #include <vector>
 
-namespace cs {
+namespace cs
+{
 
 struct RunOptions {
   std::string scenario;

@@ -5,7 +5,8 @@
 
 #include <filesystem>
 
-namespace cs {
+namespace cs
+{
 
 void apply_overrides(json& doc, const std::vector<std::string>& sets, const std::string& file)
 {
@@ -74,18 +75,19 @@ Scenario load_scenario(const std::string& path, const std::vector<std::string>& 
       f.fail("seed", "expected an integer >= 0, got " + quote_value(*seed));
     s.seed = seed->get<uint64_t>();
   }
-  Fields p              = f.object("platform", "which platform and how to adapt it");
+  Fields p                 = f.object("platform", "which platform and how to adapt it");
   s.platform.scenario_file = path;
-  std::string pfile     = p.required_string("file", "platform file (JSON, or SimGrid XML)");
-  s.platform.slowdown   = p.number("slowdown", 1, "slows every link: bandwidth / k, latency x k (seed 000's kLAN)",
-                                   Range::at_least(1));
+  std::string pfile        = p.required_string("file", "platform file (JSON, or SimGrid XML)");
+  s.platform.slowdown =
+      p.number("slowdown", 1, "slows every link: bandwidth / k, latency x k (seed 000's kLAN)", Range::at_least(1));
   s.platform.host_profile = p.string("host_profile", "", "calibrated host profile replacing every host's costs");
   p.finish();
   s.platform_file = resolve_path(path, pfile);
   if (not std::filesystem::exists(s.platform_file))
     throw InputError(path, "/platform/file", "no such platform file " + quote_value(pfile));
   if (not s.platform.host_profile.empty() && not std::filesystem::exists(resolve_path(path, s.platform.host_profile)))
-    throw InputError(path, "/platform/host_profile", "no such host profile file " + quote_value(s.platform.host_profile));
+    throw InputError(path, "/platform/host_profile",
+                     "no such host profile file " + quote_value(s.platform.host_profile));
   if (const json* params = f.raw("params", "object", "the model's parameters (see `clustersim describe MODEL`)")) {
     if (not params->is_object())
       f.fail("params", "expected an object, got " + quote_value(*params));

@@ -8,18 +8,19 @@
 #include <string>
 #include <vector>
 
-namespace cs {
+namespace cs
+{
 
 struct Scenario {
-  std::string file;        ///< path as given
-  json resolved;           ///< the document after --set overrides and --seed (written into result.json)
+  std::string file; ///< path as given
+  json resolved;    ///< the document after --set overrides and --seed (written into result.json)
   std::string name;
   std::string description;
   std::string model;
   uint64_t seed = 1;
   std::string platform_file; ///< resolved path of the platform file
   PlatformOptions platform;
-  json params = json::object(); ///< the model's own parameters, parsed by the model
+  json params                = json::object(); ///< the model's own parameters, parsed by the model
   std::string params_pointer = "/params";
 };
 

@@ -16,7 +16,8 @@
 
 namespace fs = std::filesystem;
 
-namespace cs {
+namespace cs
+{
 
 std::string self_executable()
 {
@@ -127,7 +128,8 @@ std::vector<SweepPoint> expand_sweep(const SweepSpec& spec)
   return points;
 }
 
-namespace {
+namespace
+{
 
 std::string point_dir(const std::string& out, const SweepPoint& p)
 {
@@ -173,15 +175,16 @@ std::string read_text(const std::string& path)
   return s;
 }
 
-class Progress {
+class Progress
+{
 public:
   Progress(size_t total, bool quiet) : total_(total), quiet_(quiet), tty_(isatty(2)) {}
   void update(size_t done, size_t failed, bool final = false)
   {
     if (quiet_)
       return;
-    auto now   = std::chrono::steady_clock::now();
-    double el  = std::chrono::duration<double>(now - start_).count();
+    auto now  = std::chrono::steady_clock::now();
+    double el = std::chrono::duration<double>(now - start_).count();
     if (not final && not tty_ && el - last_ < 5.0)
       return; // plain periodic lines when not on a terminal
     last_       = el;
@@ -195,7 +198,7 @@ public:
 private:
   size_t total_;
   bool quiet_, tty_;
-  double last_ = -1e9;
+  double last_                                 = -1e9;
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 

@@ -9,14 +9,15 @@
 #include <utility>
 #include <vector>
 
-namespace cs {
+namespace cs
+{
 
 struct SweepSpec {
   std::string file;    ///< where the sweep was read from (for messages)
   std::string pointer; ///< JSON pointer of the sweep object in that file
   std::string name;
-  std::string base;    ///< base scenario path
-  std::vector<std::string> set;                             ///< fixed overrides for every point
+  std::string base;                                            ///< base scenario path
+  std::vector<std::string> set;                                ///< fixed overrides for every point
   std::vector<std::pair<std::string, std::vector<json>>> grid; ///< cartesian product, in order
   long repetitions = 1;
   uint64_t seed    = 1; ///< repetition r of every point uses derive_seed(seed, r) (common random numbers)
@@ -25,7 +26,7 @@ struct SweepSpec {
 
 struct SweepPoint {
   size_t index = 0;
-  std::string id;                                  ///< "p00042"
+  std::string id;                                   ///< "p00042"
   std::vector<std::pair<std::string, json>> values; ///< grid path -> value as written
   long rep      = 0;
   uint64_t seed = 0;

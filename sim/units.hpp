@@ -4,7 +4,8 @@
 #include <optional>
 #include <string>
 
-namespace cs {
+namespace cs
+{
 
 enum class Unit {
   none,      ///< dimensionless number (counts, ratios, probabilities)

@@ -14,9 +14,11 @@
 
 namespace fs = std::filesystem;
 
-namespace cs {
+namespace cs
+{
 
-namespace {
+namespace
+{
 
 double as_number(const json& v)
 {
@@ -125,7 +127,7 @@ double eval(const Ctx& c, const json& spec, const std::string& ptr);
 
 double stat(const std::string& op, std::vector<double> v)
 {
-  double n = static_cast<double>(v.size());
+  double n    = static_cast<double>(v.size());
   double mean = 0;
   for (double x : v)
     mean += x / n;
@@ -220,7 +222,8 @@ double eval(const Ctx& c, const json& spec, const std::string& ptr)
     return ks_statistic(ys(c, spec, where, ptr), measured);
   }
   throw InputError(c.file, pointer_join(ptr, "op"),
-                   "unknown op \"" + op + "\" (value, mean, sd, min, max, median, ratio, diff, crossover, slope_ratio, ks)");
+                   "unknown op \"" + op +
+                       "\" (value, mean, sd, min, max, median, ratio, diff, crossover, slope_ratio, ks)");
 }
 
 std::string tolerance_text(const json& t)
@@ -236,7 +239,8 @@ std::string tolerance_text(const json& t)
   if (t.contains("max"))
     return "<= " + format_number(t["max"].get<double>());
   if (t.contains("range"))
-    return "in [" + format_number(t["range"][0].get<double>()) + ", " + format_number(t["range"][1].get<double>()) + "]";
+    return "in [" + format_number(t["range"][0].get<double>()) + ", " + format_number(t["range"][1].get<double>()) +
+           "]";
   return t.dump();
 }
 
@@ -252,12 +256,13 @@ json compute_cell(const json& compute, const ComputeInput& input, const std::str
 bool within_tolerance(const json& t, const json& measured, double sim, const std::string& file, const std::string& ptr)
 {
   if (not t.is_object() || t.size() != 1)
-    throw InputError(file, ptr, "expected one of {\"rel\": x}, {\"abs\": x}, {\"min\": x}, {\"max\": x}, {\"range\": [a, b]}");
+    throw InputError(file, ptr,
+                     "expected one of {\"rel\": x}, {\"abs\": x}, {\"min\": x}, {\"max\": x}, {\"range\": [a, b]}");
   auto const& [kind, val] = *t.items().begin();
   if (kind == "rel" || kind == "abs") {
     if (not measured.is_number())
       throw InputError(file, ptr, kind + " tolerance needs a measured number");
-    double m = measured.get<double>();
+    double m   = measured.get<double>();
     double err = kind == "rel" ? std::fabs(sim - m) / std::fabs(m) : std::fabs(sim - m);
     return err <= val.get<double>() + 1e-12;
   }
@@ -270,7 +275,8 @@ bool within_tolerance(const json& t, const json& measured, double sim, const std
   throw InputError(file, pointer_join(ptr, kind), "unknown tolerance kind \"" + kind + "\"");
 }
 
-namespace {
+namespace
+{
 
 struct CellSpec {
   CellResult r;
@@ -291,8 +297,8 @@ bool selected(const ValidateOptions& o, const CellResult& r, const std::string& 
 {
   if (o.only.empty())
     return true;
-  return r.id.find(o.only) != std::string::npos || r.source.find(o.only) != std::string::npos ||
-         seed == o.only || r.role == o.only;
+  return r.id.find(o.only) != std::string::npos || r.source.find(o.only) != std::string::npos || seed == o.only ||
+         r.role == o.only;
 }
 
 } // namespace
@@ -315,7 +321,7 @@ int run_validation(const ValidateOptions& o)
     work = tmpl;
   }
 
-  json report = json::array();
+  json report  = json::array();
   int failures = 0, compared = 0;
   for (auto const& file : files) {
     json doc = load_json_file(file);
@@ -335,13 +341,13 @@ int run_validation(const ValidateOptions& o)
       std::string ptr = pointer_join("/cells", i);
       Fields cf((*cells)[i], file, ptr);
       CellSpec s;
-      s.pointer     = ptr;
-      s.r.id        = cf.required_string("id", "cell id");
-      s.r.source    = cf.required_string("source", "seed number, table or section");
-      s.r.metric    = cf.required_string("metric", "what is compared");
-      s.r.table     = cf.string("table", s.r.source, "the table the cell belongs to (calibration share is per table)");
-      s.r.role      = cf.choice("role", "validation", {"calibration", "validation", "prediction"}, "role of the cell");
-      s.r.note      = cf.string("note", "", "why a cell is expected to miss, or how it was fitted");
+      s.pointer  = ptr;
+      s.r.id     = cf.required_string("id", "cell id");
+      s.r.source = cf.required_string("source", "seed number, table or section");
+      s.r.metric = cf.required_string("metric", "what is compared");
+      s.r.table  = cf.string("table", s.r.source, "the table the cell belongs to (calibration share is per table)");
+      s.r.role   = cf.choice("role", "validation", {"calibration", "validation", "prediction"}, "role of the cell");
+      s.r.note   = cf.string("note", "", "why a cell is expected to miss, or how it was fitted");
       cf.string("fits", "", "for calibration cells: the parameter this cell fitted");
       const json* m = cf.raw("measured", "number or null", "the seed's value (null for held-out cells)");
       s.r.measured  = m ? *m : json(nullptr);
@@ -366,8 +372,9 @@ int run_validation(const ValidateOptions& o)
     }
     for (auto const& [table, n] : calib_per_table)
       if (3 * n > cells_per_table[table] && cells_per_table[table] > 0)
-        throw InputError(file, "/cells", "table \"" + table + "\" has " + std::to_string(n) + " calibration cells of " +
-                                             std::to_string(cells_per_table[table]) + ": at most a third may be fitted");
+        throw InputError(file, "/cells",
+                         "table \"" + table + "\" has " + std::to_string(n) + " calibration cells of " +
+                             std::to_string(cells_per_table[table]) + ": at most a third may be fitted");
     if (specs.empty())
       continue;
 
@@ -414,15 +421,14 @@ int run_validation(const ValidateOptions& o)
       if (r.role == "prediction") {
         r.pass = nullptr;
       } else {
-        bool ok = r.simulated.is_number() &&
-                  within_tolerance(r.tolerance, r.measured, r.simulated.get<double>(), file,
-                                   pointer_join(s.pointer, "tolerance"));
+        bool ok = r.simulated.is_number() && within_tolerance(r.tolerance, r.measured, r.simulated.get<double>(), file,
+                                                              pointer_join(s.pointer, "tolerance"));
         r.pass  = ok;
         ++compared;
         if (not ok)
           ++failures;
       }
-      auto num = [](const json& v) { return v.is_number() ? format_number(v.get<double>()) : std::string("-"); };
+      auto num     = [](const json& v) { return v.is_number() ? format_number(v.get<double>()) : std::string("-"); };
       char err[32] = "-";
       if (r.rel_error.is_number())
         std::snprintf(err, sizeof err, "%+.1f%%", 100 * r.rel_error.get<double>());

@@ -1,4 +1,5 @@
 #pragma once
-namespace cs {
+namespace cs
+{
 constexpr const char* version = "0.1.0";
 }

@@ -6,13 +6,15 @@ XBT_LOG_NEW_DEFAULT_CATEGORY(cs_pingpong, "Ping-pong between two hosts");
 
 namespace sg4 = simgrid::s4u;
 
-namespace cs::pingpong {
+namespace cs::pingpong
+{
 
-namespace {
+namespace
+{
 
 struct Params {
-  std::string ping = "a";
-  std::string pong = "b";
+  std::string ping  = "a";
+  std::string pong  = "b";
   long round_trips  = 1000;
   double size       = 64;
   double reply_size = 64;
@@ -30,7 +32,8 @@ struct Params {
   }
 };
 
-class Run : public ModelRun {
+class Run : public ModelRun
+{
 public:
   explicit Run(ModelContext& ctx) : ctx_(ctx)
   {
@@ -70,23 +73,12 @@ private:
   double end_ = 0;
 };
 
-void describe(std::vector<FieldDoc>& docs)
-{
-  Fields f(json::object(), "<defaults>", "", &docs);
-  Params::from(f);
-}
-
-std::unique_ptr<ModelRun> create(ModelContext& ctx)
-{
-  return std::make_unique<Run>(ctx);
-}
-
 } // namespace
 
 ModelEntry entry()
 {
-  return {"pingpong", "-", "two hosts exchange request/response messages (teaching, framework overhead)", describe,
-          create};
+  return {"pingpong", "-", "two hosts exchange request/response messages (teaching, framework overhead)",
+          describe_params<Params>, create_run<Run>};
 }
 
 } // namespace cs::pingpong

@@ -3,6 +3,7 @@
 #pragma once
 #include "sim/model.hpp"
 
-namespace cs::pingpong {
+namespace cs::pingpong
+{
 ModelEntry entry();
 }

@@ -1,11 +1,14 @@
 #include "models/speculative_read/model.hpp"
 #include "models/speculative_read/program.hpp"
 
-namespace cs::speculative_read {
+namespace cs::speculative_read
+{
 
-namespace {
+namespace
+{
 
-class Run : public ModelRun {
+class Run : public ModelRun
+{
 public:
   explicit Run(ModelContext& ctx) : ctx_(ctx)
   {
@@ -45,11 +48,11 @@ public:
 
   void finish() override
   {
-    Recorder& r       = ctx_.recorder;
-    const auto& rpc   = client_->stats();
-    const auto& br    = program_->stats();
-    double total      = program_->loop_end() - program_->loop_start();
-    double n          = static_cast<double>(p_.iterations);
+    Recorder& r     = ctx_.recorder;
+    const auto& rpc = client_->stats();
+    const auto& br  = program_->stats();
+    double total    = program_->loop_end() - program_->loop_start();
+    double n        = static_cast<double>(p_.iterations);
     r.set("method", method_name(p_.method));
     r.set("total_time_s", total);
     // The seed's Graph 4.2: loop time minus the nominal local processing (writes included in case 2).
@@ -68,7 +71,7 @@ public:
     r.set("wait_time_s", br.wait_time);
     r.set("checkpoint_time_s", br.checkpoint_time);
     r.set("mean_checkpoint_time_s", br.checkpoints ? br.checkpoint_time / br.checkpoints : 0.0);
-    Table& t   = r.table("iterations", {"iteration", "write", "outcome", "end_s", "iteration_time_s", "overhead_s"});
+    Table& t    = r.table("iterations", {"iteration", "write", "outcome", "end_s", "iteration_time_s", "overhead_s"});
     double prev = program_->loop_start();
     for (long i = 0; i < p_.iterations; ++i) {
       double end = program_->iteration_end()[i];
@@ -87,23 +90,13 @@ private:
   std::unique_ptr<LocalProgram> program_;
 };
 
-void describe(std::vector<FieldDoc>& docs)
-{
-  Fields f(json::object(), "<defaults>", "", &docs);
-  Params::from(f);
-}
-
-std::unique_ptr<ModelRun> create(ModelContext& ctx)
-{
-  return std::make_unique<Run>(ctx);
-}
-
 } // namespace
 
 ModelEntry entry()
 {
   return {"speculative_read", "000",
-          "Yi 2002: remote read with fork/thread checkpoints (optimistic and pessimistic branches)", describe, create};
+          "Yi 2002: remote read with fork/thread checkpoints (optimistic and pessimistic branches)",
+          describe_params<Params>, create_run<Run>};
 }
 
 } // namespace cs::speculative_read

@@ -2,6 +2,7 @@
 #pragma once
 #include "sim/model.hpp"
 
-namespace cs::speculative_read {
+namespace cs::speculative_read
+{
 ModelEntry entry();
 }

@@ -4,7 +4,8 @@
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(cs_speculative_read, "Speculative remote read (seed 000)");
 
-namespace cs::speculative_read {
+namespace cs::speculative_read
+{
 
 void compute(double seconds)
 {
@@ -21,15 +22,15 @@ void DataServer::operator()()
     auto* reply = new Reply{req->cached_version == version_, version_};
     double size = p_.reply_size;
     switch (req->kind) {
-      case Request::Kind::check:
-        break;
-      case Request::Kind::read:
-        size += p_.object_size;
-        break;
-      case Request::Kind::write:
-        version_++; // every cached copy elsewhere is now stale
-        reply->version = version_;
-        break;
+    case Request::Kind::check:
+      break;
+    case Request::Kind::read:
+      size += p_.object_size;
+      break;
+    case Request::Kind::write:
+      version_++; // every cached copy elsewhere is now stale
+      reply->version = version_;
+      break;
     }
     XBT_DEBUG("served %d -> version %lu", static_cast<int>(req->kind), static_cast<unsigned long>(version_));
     req->reply_to->put(reply, static_cast<uint64_t>(size));
@@ -56,7 +57,7 @@ bool ClientServer::check(uint64_t cached_version)
 
 uint64_t ClientServer::read()
 {
-  double t0 = sg4::Engine::get_clock();
+  double t0  = sg4::Engine::get_clock();
   uint64_t v = call(Request::Kind::read, 0, p_.request_size).version;
   stats_.reads++;
   stats_.read_time += sg4::Engine::get_clock() - t0;

@@ -1,16 +1,17 @@
 #include "models/speculative_read/params.hpp"
 
-namespace cs::speculative_read {
+namespace cs::speculative_read
+{
 
 const char* method_name(Method m)
 {
   switch (m) {
-    case Method::NR:
-      return "NR";
-    case Method::FR:
-      return "FR";
-    case Method::TR:
-      return "TR";
+  case Method::NR:
+    return "NR";
+  case Method::FR:
+    return "FR";
+  case Method::TR:
+    return "TR";
   }
   return "?";
 }
@@ -18,30 +19,30 @@ const char* method_name(Method m)
 Params Params::from(Fields& f)
 {
   Params p;
-  std::string m = f.choice("method", "NR", {"NR", "FR", "TR"},
-                           "NR normal read; FR fork checkpoint; TR thread checkpoint (seed §2.3, §3.1, §3.2)");
-  p.method      = m == "FR" ? Method::FR : m == "TR" ? Method::TR : Method::NR;
-  p.client      = f.string("client", "client", "host of the local program, its Client Server and Local Cache");
-  p.server      = f.string("server", "server", "host of the Data Server and the Original Data");
-  p.iterations  = f.integer("iterations", p.iterations, "remote reads in the timed loop (seed §4: 100)", 1);
+  std::string m     = f.choice("method", "NR", {"NR", "FR", "TR"},
+                               "NR normal read; FR fork checkpoint; TR thread checkpoint (seed §2.3, §3.1, §3.2)");
+  p.method          = m == "FR" ? Method::FR : m == "TR" ? Method::TR : Method::NR;
+  p.client          = f.string("client", "client", "host of the local program, its Client Server and Local Cache");
+  p.server          = f.string("server", "server", "host of the Data Server and the Original Data");
+  p.iterations      = f.integer("iterations", p.iterations, "remote reads in the timed loop (seed §4: 100)", 1);
   p.local_process_s = f.quantity("local_process", Unit::time, p.local_process_s,
                                  "local processing between two reads, CPU time on an idle node (seed §4: 30/60 ms)",
                                  Range::non_negative());
-  p.object_size = f.quantity("object_size", Unit::size, p.object_size, "size of the remote object (seed §4: 10K)",
-                             Range::positive());
-  p.write_probability = f.number("write_probability", p.write_probability,
-                                 "p: probability of a remote write before each read (seed §4.2)",
-                                 Range::unit_interval());
-  p.request_size = f.quantity("request_size", Unit::size, p.request_size, "bytes of a request header",
-                              Range::positive());
-  p.reply_size   = f.quantity("reply_size", Unit::size, p.reply_size, "bytes of a check reply or write ack",
-                              Range::positive());
-  p.resident_size = f.quantity("resident_size", Unit::size, p.resident_size,
-                               "resident size of the client process (what fork() copies page tables for)",
-                               Range::non_negative());
-  p.saved_state_size = f.quantity("saved_state_size", Unit::size, p.saved_state_size,
-                                  "program state the TR user code saves (and restores on rollback)",
-                                  Range::non_negative());
+  p.object_size     = f.quantity("object_size", Unit::size, p.object_size, "size of the remote object (seed §4: 10K)",
+                                 Range::positive());
+  p.write_probability =
+      f.number("write_probability", p.write_probability,
+               "p: probability of a remote write before each read (seed §4.2)", Range::unit_interval());
+  p.request_size =
+      f.quantity("request_size", Unit::size, p.request_size, "bytes of a request header", Range::positive());
+  p.reply_size =
+      f.quantity("reply_size", Unit::size, p.reply_size, "bytes of a check reply or write ack", Range::positive());
+  p.resident_size =
+      f.quantity("resident_size", Unit::size, p.resident_size,
+                 "resident size of the client process (what fork() copies page tables for)", Range::non_negative());
+  p.saved_state_size =
+      f.quantity("saved_state_size", Unit::size, p.saved_state_size,
+                 "program state the TR user code saves (and restores on rollback)", Range::non_negative());
   p.initial_read = f.boolean("initial_read", p.initial_read, "one untimed remote read fills the cache first");
   f.finish();
   if (p.client == p.server && not f.documenting())

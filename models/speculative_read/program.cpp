@@ -2,19 +2,20 @@
 
 XBT_LOG_EXTERNAL_DEFAULT_CATEGORY(cs_speculative_read);
 
-namespace cs::speculative_read {
+namespace cs::speculative_read
+{
 
 const char* outcome_name(Outcome o)
 {
   switch (o) {
-    case Outcome::cache_hit:
-      return "cache_hit";
-    case Outcome::remote_read:
-      return "remote_read";
-    case Outcome::speculation_won:
-      return "speculation_won";
-    case Outcome::rolled_back:
-      return "rolled_back";
+  case Outcome::cache_hit:
+    return "cache_hit";
+  case Outcome::remote_read:
+    return "remote_read";
+  case Outcome::speculation_won:
+    return "speculation_won";
+  case Outcome::rolled_back:
+    return "rolled_back";
   }
   return "?";
 }
@@ -83,9 +84,9 @@ void LocalProgram::speculative_read(long i)
   stats_.checkpoints++;
   stats_.checkpoint_time += sg4::Engine::get_clock() - t0;
 
-  auto spec       = std::make_shared<Speculation>();
-  spec->iteration = i;
-  pending_        = spec;
+  auto spec                = std::make_shared<Speculation>();
+  spec->iteration          = i;
+  pending_                 = spec;
   sg4::ActorPtr optimistic = sg4::Actor::self();
   sg4::Actor::create("pessimistic-" + std::to_string(i), sg4::this_actor::get_host(),
                      [this, spec, optimistic]() { pessimistic(spec, optimistic); });

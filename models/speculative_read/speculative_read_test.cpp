@@ -6,7 +6,8 @@
 
 using cs::json;
 
-namespace {
+namespace
+{
 const char* case2 = "scenarios/speculative_read/case2.json";
 // Two cores (no CPU contention between branches) and 200 ms of local processing (no wait at the next
 // checkpoint): the assumptions under which T1 = Tc + p Tr and T2 = Tf + p (Tc + Tr) hold.
@@ -51,8 +52,8 @@ TEST_CASE("FR read time matches T2 = Tf + p (Tc + Tr)", "[engine][speculative_re
 TEST_CASE("a slow check makes the optimistic branch wait at its next checkpoint", "[engine][speculative_read]")
 {
   // 32LAN: the check (about 32 ms) outlasts 30 ms of local processing, so every read waits.
-  json m = cs::test::run_metrics(case2, {"params.method=FR", "params.local_process=30ms", "platform.slowdown=32",
-                                         "params.write_probability=0"});
+  json m = cs::test::run_metrics(
+      case2, {"params.method=FR", "params.local_process=30ms", "platform.slowdown=32", "params.write_probability=0"});
   REQUIRE(m["waits_at_next_checkpoint"] == 100);
   REQUIRE(m["wait_time_s"].get<double>() > 0.1);
 }

@@ -6,7 +6,8 @@
 
 namespace po = boost::program_options;
 
-namespace cs::cli {
+namespace cs::cli
+{
 
 int cmd_calibrate(const Args& args, const Args&)
 {
@@ -16,6 +17,5 @@ int cmd_calibrate(const Args& args, const Args&)
     return 0;
   throw std::runtime_error("calibrate: the native microbenchmark set is not built into this binary yet");
 }
-
 
 } // namespace cs::cli

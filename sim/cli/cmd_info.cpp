@@ -4,15 +4,16 @@
 #include "sim/fields.hpp"
 #include "sim/model.hpp"
 
-#include <cstdio>
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 
 namespace fs = std::filesystem;
 
 namespace po = boost::program_options;
 
-namespace cs::cli {
+namespace cs::cli
+{
 
 static std::vector<std::string> files_under(const std::string& dir, const std::string& ext)
 {
@@ -25,7 +26,6 @@ static std::vector<std::string> files_under(const std::string& dir, const std::s
   std::sort(out.begin(), out.end());
   return out;
 }
-
 
 int cmd_list(const Args& args, const Args&)
 {

@@ -1,13 +1,14 @@
 #include "sim/cli/commands.hpp"
 #include "sim/cli/options.hpp"
-#include "sim/run.hpp"
 #include "sim/json_io.hpp"
+#include "sim/run.hpp"
 
 #include <cstdio>
 
 namespace po = boost::program_options;
 
-namespace cs::cli {
+namespace cs::cli
+{
 
 int cmd_run(const Args& args, const Args& simgrid_args)
 {
@@ -25,17 +26,18 @@ int cmd_run(const Args& args, const Args& simgrid_args)
   po::positional_options_description pos;
   pos.add("scenario", 1);
   po::variables_map vm;
-  if (not parse(args, desc, &pos, vm, "usage: clustersim run SCENARIO.json [--out DIR] [--seed N] [--set a.b=v]... [--plot]"))
+  if (not parse(args, desc, &pos, vm,
+                "usage: clustersim run SCENARIO.json [--out DIR] [--seed N] [--set a.b=v]... [--plot]"))
     return 0;
   if (vm.count("seed"))
     o.seed = seed;
-  o.sets = sets;
+  o.sets     = sets;
   auto eargs = engine_args(simgrid_args);
   std::vector<char*> argv;
   for (auto& s : eargs)
     argv.push_back(s.data());
   argv.push_back(nullptr);
-  int argc = static_cast<int>(eargs.size());
+  int argc        = static_cast<int>(eargs.size());
   std::string out = run_scenario(o, &argc, argv.data());
   if (not o.quiet) {
     // The short summary: the scalar metrics of the run.

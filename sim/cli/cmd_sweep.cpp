@@ -8,7 +8,8 @@
 
 namespace po = boost::program_options;
 
-namespace cs::cli {
+namespace cs::cli
+{
 
 int cmd_sweep(const Args& args, const Args& simgrid_args)
 {
@@ -18,8 +19,8 @@ int cmd_sweep(const Args& args, const Args& simgrid_args)
   desc.add_options()("sweep", po::value<std::string>(&file)->required(), "sweep JSON file")(
       "out,o", po::value<std::string>(&o.out_dir)->required(), "output folder (re-running skips finished points)")(
       "jobs,j", po::value<int>(&o.jobs)->default_value(2), "points run in parallel (one process each)")(
-      "shard", po::value<std::string>(&shard), "run only slice K/N of the points (K in 1..N)")(
-      "quiet,q", po::bool_switch(&o.quiet), "no progress line");
+      "shard", po::value<std::string>(&shard),
+      "run only slice K/N of the points (K in 1..N)")("quiet,q", po::bool_switch(&o.quiet), "no progress line");
   po::positional_options_description pos;
   pos.add("sweep", 1);
   po::variables_map vm;
@@ -35,8 +36,8 @@ int cmd_sweep(const Args& args, const Args& simgrid_args)
     o.shard_index = k - 1;
     o.shard_count = n;
   }
-  o.forward  = simgrid_args;
-  o.self_exe = self_executable();
+  o.forward      = simgrid_args;
+  o.self_exe     = self_executable();
   SweepSpec spec = load_sweep(file);
   // Check the base scenario once here so that a typo fails fast with exit 2 instead of N failed points.
   {

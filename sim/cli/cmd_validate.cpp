@@ -6,7 +6,8 @@
 
 namespace po = boost::program_options;
 
-namespace cs::cli {
+namespace cs::cli
+{
 
 int cmd_validate(const Args& args, const Args& simgrid_args)
 {
@@ -16,8 +17,8 @@ int cmd_validate(const Args& args, const Args& simgrid_args)
       "report", po::value<std::string>(&o.report), "write the JSON report here")(
       "work", po::value<std::string>(&o.work_dir), "keep the runs in this folder (default: a temporary one)")(
       "validation-dir", po::value<std::string>(&o.validation_dir), "where the validation files are")(
-      "jobs,j", po::value<int>(&o.jobs)->default_value(2), "runs in parallel")(
-      "keep", po::bool_switch(&o.keep), "keep the temporary runs folder")(
+      "jobs,j", po::value<int>(&o.jobs)->default_value(2), "runs in parallel")("keep", po::bool_switch(&o.keep),
+                                                                               "keep the temporary runs folder")(
       "plot", po::bool_switch(&o.plot), "render the validation plots next to the report (or into out/)")(
       "quiet,q", po::bool_switch(&o.quiet), "no progress lines");
   po::variables_map vm;

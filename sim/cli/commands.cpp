@@ -4,8 +4,8 @@
 #include <simgrid/s4u.hpp>
 #include <simgrid/version.h>
 
-
-namespace cs::cli {
+namespace cs::cli
+{
 
 std::string version_text()
 {
@@ -15,9 +15,8 @@ std::string version_text()
 
 const std::vector<Command>& commands()
 {
-  static const std::vector<Command> table{{"run", cmd_run},         {"sweep", cmd_sweep}, {"validate", cmd_validate},
-                                          {"list", cmd_list},       {"describe", cmd_describe},
-                                          {"calibrate", cmd_calibrate}};
+  static const std::vector<Command> table{{"run", cmd_run},   {"sweep", cmd_sweep},       {"validate", cmd_validate},
+                                          {"list", cmd_list}, {"describe", cmd_describe}, {"calibrate", cmd_calibrate}};
   return table;
 }
 

@@ -3,7 +3,8 @@
 #include <string>
 #include <vector>
 
-namespace cs::cli {
+namespace cs::cli
+{
 
 using Args = std::vector<std::string>;
 

@@ -4,7 +4,8 @@
 
 namespace po = boost::program_options;
 
-namespace cs::cli {
+namespace cs::cli
+{
 
 bool parse(const std::vector<std::string>& args, po::options_description& desc, po::positional_options_description* pos,
            po::variables_map& vm, const char* usage)
@@ -29,6 +30,5 @@ std::vector<std::string> engine_args(const std::vector<std::string>& simgrid_arg
   a.insert(a.end(), simgrid_args.begin(), simgrid_args.end());
   return a;
 }
-
 
 } // namespace cs::cli

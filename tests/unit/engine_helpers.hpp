@@ -7,12 +7,13 @@
 #include <unistd.h>
 #include <vector>
 
-namespace cs::test {
+namespace cs::test
+{
 
 /** Runs `scenario` with overrides into a fresh temporary folder and returns result.json's metrics. */
 inline json run_metrics(const std::string& scenario, const std::vector<std::string>& sets)
 {
-  char tmpl[] = "/tmp/cs-test-XXXXXX";
+  char tmpl[]     = "/tmp/cs-test-XXXXXX";
   std::string dir = mkdtemp(tmpl);
   RunOptions o;
   o.scenario = scenario;
