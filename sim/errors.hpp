@@ -3,12 +3,10 @@
 #include <stdexcept>
 #include <string>
 
-namespace cs
-{
+namespace cs {
 
 /** Bad user input: names the file, the JSON pointer and what was wrong. main() turns it into exit status 2. */
-class InputError : public std::runtime_error
-{
+class InputError : public std::runtime_error {
 public:
   InputError(const std::string& file, const std::string& pointer, const std::string& what)
       : std::runtime_error(format(file, pointer, what)), file_(file), pointer_(pointer)
@@ -31,8 +29,7 @@ private:
 };
 
 /** Bad command-line usage (also exit status 2). */
-class UsageError : public std::runtime_error
-{
+class UsageError : public std::runtime_error {
 public:
   using std::runtime_error::runtime_error;
 };

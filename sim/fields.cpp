@@ -5,8 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
-namespace cs
-{
+namespace cs {
 
 std::string format_number(double v)
 {

@@ -14,8 +14,7 @@
 #include <string>
 #include <vector>
 
-namespace cs
-{
+namespace cs {
 
 /** One declared field, as `describe` prints it. */
 struct FieldDoc {
@@ -39,8 +38,7 @@ struct Range {
   std::string describe() const;
 };
 
-class Fields
-{
+class Fields {
 public:
   /** `docs` non-null = documentation mode: absent fields take their defaults and every field is recorded. */
   Fields(const json& object, std::string file, std::string pointer, std::vector<FieldDoc>* docs = nullptr,

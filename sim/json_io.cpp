@@ -8,8 +8,7 @@
 #include <sstream>
 #include <unistd.h>
 
-namespace cs
-{
+namespace cs {
 namespace fs = std::filesystem;
 
 json load_json_file(const std::string& path)

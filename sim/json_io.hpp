@@ -3,8 +3,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-namespace cs
-{
+namespace cs {
 
 using json = nlohmann::json;
 

@@ -13,8 +13,7 @@
 #include <string>
 #include <vector>
 
-namespace cs
-{
+namespace cs {
 
 /** What a model gets to run with. */
 struct ModelContext {
@@ -27,8 +26,7 @@ struct ModelContext {
 };
 
 /** One run of a model: created after the platform is built (params parsed then), started before engine.run(). */
-class ModelRun
-{
+class ModelRun {
 public:
   virtual ~ModelRun() = default;
   /** Creates the actors. */

@@ -10,11 +10,9 @@ XBT_LOG_NEW_DEFAULT_CATEGORY(cs_platform, "clustersim platform loading and build
 
 namespace sg4 = simgrid::s4u;
 
-namespace cs
-{
+namespace cs {
 
-namespace
-{
+namespace {
 
 /** Every number of a platform carries its provenance: {"value": ..., "source": "..."}. */
 Sourced read_sourced(Fields& f, const std::string& key, Unit unit, const std::string& doc, Range range,

@@ -7,16 +7,14 @@
 #include <string>
 #include <vector>
 
-namespace simgrid::s4u
-{
+namespace simgrid::s4u {
 class Engine;
 class Host;
 class Link;
 class Disk;
 } // namespace simgrid::s4u
 
-namespace cs
-{
+namespace cs {
 
 /** A number with its provenance (seed table/section, microbenchmark, fitted-from cell, or assumed + reference). */
 struct Sourced {
@@ -116,8 +114,7 @@ void apply_host_profile(PlatformSpec& spec, const std::string& profile_path, con
 OsProfile parse_os_profile(const std::string& name, const json& j, const std::string& file, const std::string& ptr);
 
 /** The built platform as models see it. */
-class Platform
-{
+class Platform {
 public:
   Platform(PlatformSpec spec, PlatformOptions options) : spec_(std::move(spec)), options_(std::move(options)) {}
   /** Applies the platform's SimGrid config; call before building. */

@@ -9,8 +9,7 @@
 
 namespace fs = std::filesystem;
 
-namespace cs
-{
+namespace cs {
 
 std::string plots_dir()
 {

@@ -3,8 +3,7 @@
 #include <map>
 #include <string>
 
-namespace cs
-{
+namespace cs {
 
 /** Folder holding the gnuplot scripts (plots/ of the source tree, or $CLUSTERSIM_HOME/plots). */
 std::string plots_dir();

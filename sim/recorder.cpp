@@ -4,8 +4,7 @@
 #include <cstdio>
 #include <stdexcept>
 
-namespace cs
-{
+namespace cs {
 
 std::string csv_field(const json& v)
 {

@@ -6,12 +6,10 @@
 #include <string>
 #include <vector>
 
-namespace cs
-{
+namespace cs {
 
 /** A table of rows for gnuplot and spreadsheets (written as NAME.csv). */
-class Table
-{
+class Table {
 public:
   explicit Table(std::vector<std::string> columns) : columns_(std::move(columns)) {}
   void add(std::vector<json> row);
@@ -24,8 +22,7 @@ private:
   std::vector<std::vector<json>> rows_;
 };
 
-class Recorder
-{
+class Recorder {
 public:
   /** Sets a scalar metric (number, string or bool). Keys are snake_case with the unit as suffix: "read_time_s". */
   void set(const std::string& key, json value) { metrics_[key] = std::move(value); }

@@ -4,8 +4,7 @@
 #include "models/pingpong/model.hpp"
 #include "models/speculative_read/model.hpp"
 
-namespace cs
-{
+namespace cs {
 
 const std::vector<ModelEntry>& model_registry()
 {

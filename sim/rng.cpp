@@ -1,7 +1,6 @@
 #include "sim/rng.hpp"
 
-namespace cs
-{
+namespace cs {
 
 static uint64_t splitmix64(uint64_t& x)
 {

@@ -6,12 +6,10 @@
 #include <cstdint>
 #include <string>
 
-namespace cs
-{
+namespace cs {
 
 /** xoshiro256** seeded through splitmix64. */
-class Rng
-{
+class Rng {
 public:
   explicit Rng(uint64_t seed);
   uint64_t next();
@@ -30,8 +28,7 @@ private:
 };
 
 /** Derives named streams from one seed. */
-class RngStreams
-{
+class RngStreams {
 public:
   explicit RngStreams(uint64_t seed) : seed_(seed) {}
   Rng stream(const std::string& name) const;

@@ -9,13 +9,27 @@
 
 #include <chrono>
 #include <cstdio>
+#include <memory>
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(cs_run, "clustersim scenario runner");
 
 namespace sg4 = simgrid::s4u;
 
-namespace cs
+namespace cs {
+
+/** A progress line on stderr for long runs (every 2 wall seconds), fed by SimGrid's time-advance signal: it reads
+ *  the clocks only, so the simulation and its results are unchanged. */
+static void report_progress_while_running(std::chrono::steady_clock::time_point wall_start)
 {
+  auto last = std::make_shared<double>(0.0);
+  sg4::Engine::on_time_advance_cb([wall_start, last](double) {
+    double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+    if (wall - *last < 2.0)
+      return;
+    *last = wall;
+    std::fprintf(stderr, "[run] simulated %.6g s after %.0f wall s\n", sg4::Engine::get_clock(), wall);
+  });
+}
 
 std::string run_scenario(const RunOptions& options, int* argc, char** argv)
 {
@@ -37,6 +51,8 @@ std::string run_scenario(const RunOptions& options, int* argc, char** argv)
   ModelContext ctx{scenario, platform, recorder, rng};
   std::unique_ptr<ModelRun> model = entry->create(ctx);
   model->start();
+  if (not options.quiet)
+    report_progress_while_running(wall_start);
   engine.run();
   model->finish();
 

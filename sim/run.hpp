@@ -5,8 +5,7 @@
 #include <string>
 #include <vector>
 
-namespace cs
-{
+namespace cs {
 
 struct RunOptions {
   std::string scenario;

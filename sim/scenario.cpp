@@ -5,8 +5,7 @@
 
 #include <filesystem>
 
-namespace cs
-{
+namespace cs {
 
 void apply_overrides(json& doc, const std::vector<std::string>& sets, const std::string& file)
 {

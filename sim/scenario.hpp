@@ -8,8 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace cs
-{
+namespace cs {
 
 struct Scenario {
   std::string file; ///< path as given

@@ -16,8 +16,7 @@
 
 namespace fs = std::filesystem;
 
-namespace cs
-{
+namespace cs {
 
 std::string self_executable()
 {
@@ -128,8 +127,7 @@ std::vector<SweepPoint> expand_sweep(const SweepSpec& spec)
   return points;
 }
 
-namespace
-{
+namespace {
 
 std::string point_dir(const std::string& out, const SweepPoint& p)
 {
@@ -175,8 +173,7 @@ std::string read_text(const std::string& path)
   return s;
 }
 
-class Progress
-{
+class Progress {
 public:
   Progress(size_t total, bool quiet) : total_(total), quiet_(quiet), tty_(isatty(2)) {}
   void update(size_t done, size_t failed, bool final = false)

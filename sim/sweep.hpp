@@ -9,8 +9,7 @@
 #include <utility>
 #include <vector>
 
-namespace cs
-{
+namespace cs {
 
 struct SweepSpec {
   std::string file;    ///< where the sweep was read from (for messages)

@@ -6,8 +6,7 @@
 #include <utility>
 #include <vector>
 
-namespace cs
-{
+namespace cs {
 
 const char* unit_name(Unit u)
 {
@@ -28,8 +27,7 @@ const char* unit_name(Unit u)
   return "?";
 }
 
-namespace
-{
+namespace {
 using Table = std::vector<std::pair<const char*, double>>;
 
 const Table& suffixes(Unit u)

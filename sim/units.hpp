@@ -4,8 +4,7 @@
 #include <optional>
 #include <string>
 
-namespace cs
-{
+namespace cs {
 
 enum class Unit {
   none,      ///< dimensionless number (counts, ratios, probabilities)

@@ -14,11 +14,9 @@
 
 namespace fs = std::filesystem;
 
-namespace cs
-{
+namespace cs {
 
-namespace
-{
+namespace {
 
 double as_number(const json& v)
 {
@@ -275,8 +273,7 @@ bool within_tolerance(const json& t, const json& measured, double sim, const std
   throw InputError(file, pointer_join(ptr, kind), "unknown tolerance kind \"" + kind + "\"");
 }
 
-namespace
-{
+namespace {
 
 struct CellSpec {
   CellResult r;

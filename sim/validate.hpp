@@ -8,8 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace cs
-{
+namespace cs {
 
 struct ValidateOptions {
   std::string only;           ///< substring of a cell id or source (or a seed number) to restrict to

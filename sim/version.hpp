@@ -1,5 +1,4 @@
 #pragma once
-namespace cs
-{
+namespace cs {
 constexpr const char* version = "0.1.0";
 }

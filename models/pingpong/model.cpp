@@ -6,11 +6,9 @@ XBT_LOG_NEW_DEFAULT_CATEGORY(cs_pingpong, "Ping-pong between two hosts");
 
 namespace sg4 = simgrid::s4u;
 
-namespace cs::pingpong
-{
+namespace cs::pingpong {
 
-namespace
-{
+namespace {
 
 struct Params {
   std::string ping  = "a";
@@ -32,8 +30,7 @@ struct Params {
   }
 };
 
-class Run : public ModelRun
-{
+class Run : public ModelRun {
 public:
   explicit Run(ModelContext& ctx) : ctx_(ctx)
   {

@@ -3,7 +3,6 @@
 #pragma once
 #include "sim/model.hpp"
 
-namespace cs::pingpong
-{
+namespace cs::pingpong {
 ModelEntry entry();
 }

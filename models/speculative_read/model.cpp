@@ -1,14 +1,11 @@
 #include "models/speculative_read/model.hpp"
 #include "models/speculative_read/program.hpp"
 
-namespace cs::speculative_read
-{
+namespace cs::speculative_read {
 
-namespace
-{
+namespace {
 
-class Run : public ModelRun
-{
+class Run : public ModelRun {
 public:
   explicit Run(ModelContext& ctx) : ctx_(ctx)
   {

@@ -2,7 +2,6 @@
 #pragma once
 #include "sim/model.hpp"
 
-namespace cs::speculative_read
-{
+namespace cs::speculative_read {
 ModelEntry entry();
 }

@@ -4,8 +4,7 @@
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(cs_speculative_read, "Speculative remote read (seed 000)");
 
-namespace cs::speculative_read
-{
+namespace cs::speculative_read {
 
 void compute(double seconds)
 {

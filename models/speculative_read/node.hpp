@@ -8,8 +8,7 @@
 #include <simgrid/s4u.hpp>
 #include <string>
 
-namespace cs::speculative_read
-{
+namespace cs::speculative_read {
 
 namespace sg4 = simgrid::s4u;
 
@@ -27,8 +26,7 @@ struct Reply {
 };
 
 /** Original Data (a versioned object) served by the Data Server actor on the remote node. */
-class DataServer
-{
+class DataServer {
 public:
   DataServer(const Params& p, const OsProfile& os, sg4::Mailbox* inbox) : p_(p), os_(os), inbox_(inbox) {}
   void operator()();
@@ -52,8 +50,7 @@ struct RpcStats {
 };
 
 /** Client Server: remote operations on behalf of whichever branch calls them (one reply mailbox per actor). */
-class ClientServer
-{
+class ClientServer {
 public:
   ClientServer(const Params& p, const OsProfile& os, sg4::Mailbox* server) : p_(p), os_(os), server_(server) {}
   /** Remote check: is the cached version still the Original Data's? */

@@ -1,7 +1,6 @@
 #include "models/speculative_read/params.hpp"
 
-namespace cs::speculative_read
-{
+namespace cs::speculative_read {
 
 const char* method_name(Method m)
 {

@@ -4,8 +4,7 @@
 
 #include <string>
 
-namespace cs::speculative_read
-{
+namespace cs::speculative_read {
 
 /** How the client performs a remote read (seed §2.3, §3). */
 enum class Method {

@@ -2,8 +2,7 @@
 
 XBT_LOG_EXTERNAL_DEFAULT_CATEGORY(cs_speculative_read);
 
-namespace cs::speculative_read
-{
+namespace cs::speculative_read {
 
 const char* outcome_name(Outcome o)
 {

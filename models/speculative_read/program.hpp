@@ -8,8 +8,7 @@
 #include <memory>
 #include <vector>
 
-namespace cs::speculative_read
-{
+namespace cs::speculative_read {
 
 /** Outcome of one remote read, for the per-iteration table. */
 enum class Outcome { cache_hit, remote_read, speculation_won, rolled_back };
@@ -28,8 +27,7 @@ struct BranchStats {
 };
 
 /** State of the local node: what the program (in whichever branch runs it) works on. */
-class LocalProgram
-{
+class LocalProgram {
 public:
   LocalProgram(const Params& p, const OsProfile& os, ClientServer& client, std::vector<bool> writes)
       : p_(p), os_(os), client_(client), writes_(std::move(writes)), outcome_(writes_.size()), end_(writes_.size())

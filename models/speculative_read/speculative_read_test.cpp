@@ -6,8 +6,7 @@
 
 using cs::json;
 
-namespace
-{
+namespace {
 const char* case2 = "scenarios/speculative_read/case2.json";
 // Two cores (no CPU contention between branches) and 200 ms of local processing (no wait at the next
 // checkpoint): the assumptions under which T1 = Tc + p Tr and T2 = Tf + p (Tc + Tr) hold.

@@ -6,8 +6,7 @@
 
 namespace po = boost::program_options;
 
-namespace cs::cli
-{
+namespace cs::cli {
 
 int cmd_calibrate(const Args& args, const Args&)
 {

@@ -12,8 +12,7 @@ namespace fs = std::filesystem;
 
 namespace po = boost::program_options;
 
-namespace cs::cli
-{
+namespace cs::cli {
 
 static std::vector<std::string> files_under(const std::string& dir, const std::string& ext)
 {

@@ -7,8 +7,7 @@
 
 namespace po = boost::program_options;
 
-namespace cs::cli
-{
+namespace cs::cli {
 
 int cmd_run(const Args& args, const Args& simgrid_args)
 {

@@ -8,8 +8,7 @@
 
 namespace po = boost::program_options;
 
-namespace cs::cli
-{
+namespace cs::cli {
 
 int cmd_sweep(const Args& args, const Args& simgrid_args)
 {

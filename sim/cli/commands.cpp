@@ -4,8 +4,7 @@
 #include <simgrid/s4u.hpp>
 #include <simgrid/version.h>
 
-namespace cs::cli
-{
+namespace cs::cli {
 
 std::string version_text()
 {

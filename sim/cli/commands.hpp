@@ -3,8 +3,7 @@
 #include <string>
 #include <vector>
 
-namespace cs::cli
-{
+namespace cs::cli {
 
 using Args = std::vector<std::string>;
 

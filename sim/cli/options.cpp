@@ -4,8 +4,7 @@
 
 namespace po = boost::program_options;
 
-namespace cs::cli
-{
+namespace cs::cli {
 
 bool parse(const std::vector<std::string>& args, po::options_description& desc, po::positional_options_description* pos,
            po::variables_map& vm, const char* usage)

@@ -4,8 +4,7 @@
 #include <string>
 #include <vector>
 
-namespace cs::cli
-{
+namespace cs::cli {
 
 /** Parses `args` against `desc` (+ positionals); prints the usage and options and returns false on --help. */
 bool parse(const std::vector<std::string>& args, boost::program_options::options_description& desc,

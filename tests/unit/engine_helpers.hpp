@@ -3,12 +3,12 @@
 #include "sim/json_io.hpp"
 #include "sim/run.hpp"
 
+#include <filesystem>
 #include <string>
 #include <unistd.h>
 #include <vector>
 
-namespace cs::test
-{
+namespace cs::test {
 
 /** Runs `scenario` with overrides into a fresh temporary folder and returns result.json's metrics. */
 inline json run_metrics(const std::string& scenario, const std::vector<std::string>& sets)
@@ -28,6 +28,7 @@ inline json run_metrics(const std::string& scenario, const std::vector<std::stri
   int argc = static_cast<int>(args.size());
   run_scenario(o, &argc, argv.data());
   json r = load_json_file(o.out_dir + "/result.json");
+  std::filesystem::remove_all(dir);
   return r["metrics"];
 }
 
