@@ -319,7 +319,7 @@ int run_validation(const ValidateOptions& o)
   }
 
   json report  = json::array();
-  int failures = 0, compared = 0;
+  int failures = 0, compared = 0, known_misses = 0;
   for (auto const& file : files) {
     json doc = load_json_file(file);
     Fields f(doc, file, "");
@@ -422,8 +422,10 @@ int run_validation(const ValidateOptions& o)
                                                               pointer_join(s.pointer, "tolerance"));
         r.pass  = ok;
         ++compared;
-        if (not ok)
+        if (not ok && r.known_miss.empty())
           ++failures;
+        if (not ok && not r.known_miss.empty())
+          ++known_misses;
       }
       auto num     = [](const json& v) { return v.is_number() ? format_number(v.get<double>()) : std::string("-"); };
       char err[32] = "-";
@@ -431,9 +433,14 @@ int run_validation(const ValidateOptions& o)
         std::snprintf(err, sizeof err, "%+.1f%%", 100 * r.rel_error.get<double>());
       std::printf("  %-38s %-11s %12s %12s %9s  %-12s %s\n", r.id.c_str(), r.role.c_str(), num(r.measured).c_str(),
                   num(r.simulated).c_str(), err, tolerance_text(r.tolerance).c_str(),
-                  r.pass.is_null() ? "predicted" : (r.pass.get<bool>() ? "pass" : "MISS"));
-      if (not r.note.empty() && (r.pass.is_boolean() && not r.pass.get<bool>()))
-        std::printf("  %-38s note: %s\n", "", r.note.c_str());
+                  r.pass.is_null() ? "predicted"
+                                   : (r.pass.get<bool>() ? "pass" : (r.known_miss.empty() ? "MISS" : "MISS (known)")));
+      if (r.pass.is_boolean() && not r.pass.get<bool>()) {
+        if (not r.known_miss.empty())
+          std::printf("  %-38s known miss: %s\n", "", r.known_miss.c_str());
+        else if (not r.note.empty())
+          std::printf("  %-38s note: %s\n", "", r.note.c_str());
+      }
       report.push_back({{"id", r.id},
                         {"source", r.source},
                         {"metric", r.metric},
@@ -442,7 +449,8 @@ int run_validation(const ValidateOptions& o)
                         {"rel_error", r.rel_error},
                         {"tolerance", r.tolerance},
                         {"role", r.role},
-                        {"pass", r.pass}});
+                        {"pass", r.pass},
+                        {"known_miss", r.known_miss.empty() ? json(nullptr) : json(r.known_miss)}});
     }
     if (o.plot) {
       std::string script = plots_dir() + "/validate_" + stem + ".gp";
@@ -456,8 +464,9 @@ int run_validation(const ValidateOptions& o)
       }
     }
   }
-  std::printf("\n%d compared cells, %d outside tolerance; predictions are reported, never compared.\n", compared,
-              failures);
+  std::printf("\n%d compared cells, %d outside tolerance (%d of them documented misses); predictions are reported, "
+              "never compared.\n",
+              compared, failures + known_misses, known_misses);
   if (not o.report.empty())
     write_file_atomic(o.report, dump_json(report));
   if (temporary && not o.keep)

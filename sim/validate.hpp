@@ -24,7 +24,7 @@ struct ValidateOptions {
 
 /** One compared cell, as the contract's report lists it. */
 struct CellResult {
-  std::string id, source, metric, role, table, note;
+  std::string id, source, metric, role, table, note, known_miss;
   json measured;  ///< number, or null for predictions
   json simulated; ///< number, or null when it could not be computed
   json rel_error;
