@@ -344,7 +344,10 @@ int run_validation(const ValidateOptions& o)
       s.r.metric = cf.required_string("metric", "what is compared");
       s.r.table  = cf.string("table", s.r.source, "the table the cell belongs to (calibration share is per table)");
       s.r.role   = cf.choice("role", "validation", {"calibration", "validation", "prediction"}, "role of the cell");
-      s.r.note   = cf.string("note", "", "why a cell is expected to miss, or how it was fitted");
+      s.r.note   = cf.string("note", "", "how the cell was fitted, or what to know when reading it");
+      s.r.known_miss = cf.string("known_miss", "",
+                                 "a documented miss: why the model cannot meet this cell (still compared and shown as "
+                                 "a MISS, but it does not fail the run)");
       cf.string("fits", "", "for calibration cells: the parameter this cell fitted");
       const json* m = cf.raw("measured", "number or null", "the seed's value (null for held-out cells)");
       s.r.measured  = m ? *m : json(nullptr);
