@@ -329,6 +329,13 @@ void apply_host_profile(PlatformSpec& spec, const std::string& profile_path, con
   for (auto& h : spec.hosts) {
     h.speed = speed;
     h.cores = cores;
+    // A measured disk replaces the hosts' disks too (calibration: the fsync'ed write bandwidth of the machine).
+    for (auto& d : h.disks) {
+      if (measured.has("disk_write_bw"))
+        d.write_bw = measured.costs.at("disk_write_bw");
+      if (measured.has("disk_read_bw"))
+        d.read_bw = measured.costs.at("disk_read_bw");
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 /* The one explicit table of models (no static-initialisation tricks): add a line here to add a model. */
 #include "sim/model.hpp"
 
+#include "models/microbench/model.hpp"
 #include "models/pingpong/model.hpp"
 #include "models/speculative_read/model.hpp"
 
@@ -11,6 +12,7 @@ const std::vector<ModelEntry>& model_registry()
   static const std::vector<ModelEntry> table{
       speculative_read::entry(),
       pingpong::entry(),
+      microbench::entry(),
   };
   return table;
 }
