@@ -3,11 +3,9 @@
 
 #include <algorithm>
 
-namespace cs::calib
-{
+namespace cs::calib {
 
-namespace
-{
+namespace {
 // Read through a volatile so that the compiler cannot fold the chains into a closed form.
 volatile double multiplier = 0.999999;
 volatile double addend     = 1e-7;

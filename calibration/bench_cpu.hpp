@@ -2,8 +2,7 @@
 #pragma once
 #include "calibration/timing.hpp"
 
-namespace cs::calib
-{
+namespace cs::calib {
 
 /** Runs about `flops` floating-point operations: 8 independent multiply-add chains (2 flops a step) kept in
  *  registers, one thread. Returns a value derived from the result so that the work cannot be dropped. */

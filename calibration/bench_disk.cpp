@@ -10,11 +10,9 @@
 #include <unistd.h>
 #include <vector>
 
-namespace cs::calib
-{
+namespace cs::calib {
 
-namespace
-{
+namespace {
 
 void write_all(int fd, const char* p, size_t bytes)
 {
@@ -49,7 +47,7 @@ void start_aio_helper(int helper_cpu, const std::string& dir)
   static bool started = false;
   if (started)
     return;
-  started     = true;
+  started = true;
   aioinit cfg{};
   cfg.aio_threads   = 1;
   cfg.aio_num       = 8;
@@ -125,8 +123,8 @@ AioFigures bench_aio_pages(const Plan& plan, const std::string& dir, size_t page
 
   Summary per_page = self_timed(plan, [&] {
     file.reset();
-    bool keep_parts   = sample++ >= plan.warmup;
-    double t0         = now_s();
+    bool keep_parts = sample++ >= plan.warmup;
+    double t0       = now_s();
     for (int p = 0; p < pages; ++p) {
       auto slot = static_cast<size_t>(p % outstanding);
       if (busy[slot]) // no free buffer page: the application waits (seed 004's "buffer full")
@@ -134,15 +132,15 @@ AioFigures bench_aio_pages(const Plan& plan, const std::string& dir, size_t page
       sink      = sink + flops_kernel(work_flops);
       double f0 = now_s();
       std::memcpy(slots[slot]->data(), messages.data(), page_bytes);
-      double f1 = now_s();
-      cbs[slot]             = aiocb{};
-      cbs[slot].aio_fildes  = file.fd();
-      cbs[slot].aio_buf     = slots[slot]->data();
-      cbs[slot].aio_nbytes  = page_bytes;
-      cbs[slot].aio_offset  = static_cast<off_t>(p) * static_cast<off_t>(page_bytes);
-      double s0             = now_s();
-      int rc                = aio_write(&cbs[slot]);
-      double s1             = now_s();
+      double f1            = now_s();
+      cbs[slot]            = aiocb{};
+      cbs[slot].aio_fildes = file.fd();
+      cbs[slot].aio_buf    = slots[slot]->data();
+      cbs[slot].aio_nbytes = page_bytes;
+      cbs[slot].aio_offset = static_cast<off_t>(p) * static_cast<off_t>(page_bytes);
+      double s0            = now_s();
+      int rc               = aio_write(&cbs[slot]);
+      double s1            = now_s();
       check_errno(rc == 0, "aio_write");
       busy[slot] = true;
       if (keep_parts) {

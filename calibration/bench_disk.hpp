@@ -7,8 +7,7 @@
 #include <cstddef>
 #include <string>
 
-namespace cs::calib
-{
+namespace cs::calib {
 
 /** write() of `pages` pages of `page_bytes` into a fresh file. Seconds per page. */
 Summary bench_write_buffered(const Plan& plan, const std::string& dir, size_t page_bytes, int pages);

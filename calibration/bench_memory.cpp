@@ -7,8 +7,7 @@
 #include <sys/mman.h>
 #include <vector>
 
-namespace cs::calib
-{
+namespace cs::calib {
 
 Summary bench_memcpy(const Plan& plan, size_t bytes)
 {
@@ -21,8 +20,7 @@ Summary bench_memcpy(const Plan& plan, size_t bytes)
   });
 }
 
-namespace
-{
+namespace {
 
 /** What the SIGSEGV handler works on. A handler has no user argument, hence this one pointer, set only while a
  *  trap benchmark runs (single-threaded). */

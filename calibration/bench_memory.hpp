@@ -6,8 +6,7 @@
 
 #include <cstddef>
 
-namespace cs::calib
-{
+namespace cs::calib {
 
 /** memcpy of `bytes` between two buffers that the loop keeps using (as a program copies data it just touched). */
 Summary bench_memcpy(const Plan& plan, size_t bytes);

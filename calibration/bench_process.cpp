@@ -16,8 +16,7 @@
 #include <unistd.h>
 #include <vector>
 
-namespace cs::calib
-{
+namespace cs::calib {
 
 Summary bench_fork(const Plan& plan, size_t resident_bytes)
 {
@@ -39,8 +38,7 @@ Summary bench_fork(const Plan& plan, size_t resident_bytes)
   });
 }
 
-namespace
-{
+namespace {
 
 void* thread_body(void*)
 {
@@ -74,8 +72,7 @@ Summary bench_thread_checkpoint(const Plan& plan, size_t state_bytes)
   });
 }
 
-namespace
-{
+namespace {
 
 /** A token going round `n` threads; thread i waits on its own condition variable, so a hand-off wakes exactly the
  *  next thread (one shared condition variable would wake them all and measure the herd, not the switch). */
@@ -100,7 +97,7 @@ struct Ring {
 /** Stops and joins the ring's threads however the measurement ends. */
 struct RingWorkers {
   explicit RingWorkers(Ring& r) : ring(r) {}
-  RingWorkers(const RingWorkers&) = delete;
+  RingWorkers(const RingWorkers&)            = delete;
   RingWorkers& operator=(const RingWorkers&) = delete;
   ~RingWorkers()
   {
@@ -154,8 +151,7 @@ Summary bench_syscall(const Plan& plan)
   return time_per_op(plan, [] { syscall(SYS_getppid); });
 }
 
-namespace
-{
+namespace {
 volatile sig_atomic_t signals_seen = 0;
 void count_signal(int)
 {

@@ -10,8 +10,7 @@
 
 #include <cstddef>
 
-namespace cs::calib
-{
+namespace cs::calib {
 
 /** fork() + child _exit(0) + waitpid() of a process with `resident_bytes` touched in 4 KiB pages. */
 Summary bench_fork(const Plan& plan, size_t resident_bytes);

@@ -12,16 +12,13 @@
 #include <unistd.h>
 #include <vector>
 
-namespace cs::calib
-{
+namespace cs::calib {
 
-namespace
-{
+namespace {
 
 constexpr size_t max_datagram = 64 * 1024;
 
-class Socket
-{
+class Socket {
 public:
   Socket() : fd_(socket(AF_INET, SOCK_DGRAM, 0)) { check_errno(fd_ >= 0, "socket"); }
   ~Socket() { close(fd_); }

@@ -8,8 +8,7 @@
 #include <cstddef>
 #include <vector>
 
-namespace cs::calib
-{
+namespace cs::calib {
 
 /** A request size and the reply size it asks for. */
 struct UdpExchange {

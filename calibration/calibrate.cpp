@@ -7,16 +7,14 @@
 #include "calibration/native.hpp"
 
 #include <ctime>
-#include <sched.h>
 #include <fstream>
+#include <sched.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
-namespace cs::calib
-{
+namespace cs::calib {
 
-namespace settings
-{
+namespace settings {
 constexpr double KiB = 1024, MiB = 1024 * KiB;
 // Seed 000's fork checkpoint: from a small program to a large JVM heap (issue 3: 1 .. 256 MB), doubling, so that
 // the linear fit (from the two ends) is checked at every size in between.
@@ -28,8 +26,8 @@ const std::vector<double> checkpoint_state_sizes = {16 * KiB, 64 * KiB, 256 * Ki
 const std::vector<double> memcpy_sizes = {4 * KiB,   8 * KiB,   16 * KiB, 32 * KiB, 64 * KiB, 128 * KiB,
                                           256 * KiB, 512 * KiB, 1 * MiB,  2 * MiB,  4 * MiB};
 // Issue 3: 64 B .. 32 KB, doubling, and seed 001's 1400-byte datagrams; the reply has the request's size.
-const std::vector<double> udp_echo_sizes = {64,      128,     256,     512,     1 * KiB,  1400,
-                                            2 * KiB, 4 * KiB, 8 * KiB, 16 * KiB, 32 * KiB};
+const std::vector<double> udp_echo_sizes                    = {64,      128,     256,     512,      1 * KiB, 1400,
+                                                               2 * KiB, 4 * KiB, 8 * KiB, 16 * KiB, 32 * KiB};
 const std::vector<std::pair<double, double>> udp_asymmetric = {
     {64, 8 * KiB}, {64, 32 * KiB}, {32 * KiB, 64}, {1400, 64}};
 const double log_page_size  = 4 * MiB; // seed 004: "the size of buffer page was arbitrarily picked as 4MB"
@@ -38,8 +36,7 @@ const double aio_work_flops = 4e6;     // about a log page's buffered write on a
 const double flops_per_op   = 1e6;
 } // namespace settings
 
-namespace
-{
+namespace {
 
 Plan plan_for(bool quick)
 {
@@ -63,7 +60,7 @@ std::string first_line_with(const char* file, const std::string& prefix)
   std::string line;
   while (std::getline(in, line))
     if (line.compare(0, prefix.size(), prefix) == 0) {
-      auto colon = line.find(':');
+      auto colon    = line.find(':');
       std::string v = colon == std::string::npos ? line : line.substr(colon + 1);
       size_t start  = v.find_first_not_of(" \t");
       return start == std::string::npos ? "" : v.substr(start);
@@ -97,15 +94,15 @@ Measurement run_microbenchmarks(const CalibrateOptions& o)
 {
   using namespace settings;
   Measurement m;
-  Plan plan   = plan_for(o.quick);
-  m.machine   = machine_facts(o);
-  m.method    = {{"quick", o.quick},
-                 {"warmup_samples", plan.warmup},
-                 {"samples", plan.samples},
-                 {"sample_duration_s", plan.sample_s},
-                 {"statistic", "median of samples; spread as quartiles (IQR) and median absolute deviation"},
-                 {"sample", "mean time per operation over a batch sized to last sample_duration_s"}};
-  auto add = [&](std::string id, std::string bench, json params, std::string what, Summary s,
+  Plan plan = plan_for(o.quick);
+  m.machine = machine_facts(o);
+  m.method  = {{"quick", o.quick},
+               {"warmup_samples", plan.warmup},
+               {"samples", plan.samples},
+               {"sample_duration_s", plan.sample_s},
+               {"statistic", "median of samples; spread as quartiles (IQR) and median absolute deviation"},
+               {"sample", "mean time per operation over a batch sized to last sample_duration_s"}};
+  auto add  = [&](std::string id, std::string bench, json params, std::string what, Summary s,
                  std::map<std::string, Summary> parts = {}) {
     m.figures.push_back({std::move(id), std::move(bench), std::move(params), std::move(what), s, std::move(parts)});
     if (o.progress)
@@ -126,11 +123,10 @@ Measurement run_microbenchmarks(const CalibrateOptions& o)
         "copy " + size_label(size) + " of state aside + pthread_create + pthread_join",
         bench_thread_checkpoint(plan, static_cast<size_t>(size)));
   add("handoff.one_cpu", "handoff", {{"threads", 2}, {"cross_cpu", false}},
-      "condition-variable hand-off between 2 threads on one CPU (a context switch)",
-      bench_handoff_ring(plan, 2, true));
+      "condition-variable hand-off between 2 threads on one CPU (a context switch)", bench_handoff_ring(plan, 2, true));
   // With one CPU there is no other CPU to wake: the hand-off is then a switch, and the profile says so.
   bool two_cpus = usable_cpus() > 1;
-  add("handoff.cross_cpu", "handoff", {{"threads", 2}, {"cross_cpu", true}},
+  add("handoff.cross_cpu", "handoff", {{"threads", 2}, {"cross_cpu", two_cpus}},
       two_cpus ? "condition-variable hand-off between 2 threads on 2 CPUs (wakes a sleeping thread on another CPU)"
                : "condition-variable hand-off between 2 threads (one CPU only: a switch)",
       bench_handoff_ring(plan, 2, not two_cpus));
@@ -166,8 +162,9 @@ Measurement run_microbenchmarks(const CalibrateOptions& o)
     double req = static_cast<double>(exchanges[k].request), rep = static_cast<double>(exchanges[k].reply);
     add("udp." + size_label(req) + (req == rep ? "" : "-" + size_label(rep)), "udp_rtt",
         {{"request_size", req}, {"reply_size", rep}},
-        "UDP request " + size_label(req) + " / reply " + size_label(rep) + " over loopback, client and server on "
-        "two CPUs",
+        "UDP request " + size_label(req) + " / reply " + size_label(rep) +
+            " over loopback, client and server on "
+            "two CPUs",
         rtts[k]);
   }
 
@@ -177,8 +174,7 @@ Measurement run_microbenchmarks(const CalibrateOptions& o)
   const int fsync_pages = o.quick ? 2 : 4;
   auto page             = static_cast<size_t>(log_page_size);
   add("write_buffered", "write", {{"write_mode", "buffered"}, {"log_page", log_page_size}, {"pages", write_pages}},
-      "write() of 4 MiB pages into a fresh file (page cache)",
-      bench_write_buffered(plan, o.dir, page, write_pages));
+      "write() of 4 MiB pages into a fresh file (page cache)", bench_write_buffered(plan, o.dir, page, write_pages));
   add("write_fsync", "write", {{"write_mode", "fsync"}, {"log_page", log_page_size}, {"pages", fsync_pages}},
       "write() + fsync() of 4 MiB pages", bench_write_fsync(plan, o.dir, page, fsync_pages));
   // Seed 004 tried 1, 2 and 3 buffer pages; a 4th shows whether one more would still help.
@@ -186,8 +182,8 @@ Measurement run_microbenchmarks(const CalibrateOptions& o)
     AioFigures a = bench_aio_pages(plan, o.dir, page, write_pages, k, aio_work_flops);
     add("aio." + std::to_string(k), "aio",
         {{"outstanding", k}, {"log_page", log_page_size}, {"pages", write_pages}, {"work", aio_work_flops}},
-        "seed 004 buffer pages, " + std::to_string(k) + " outstanding: work, copy into the page, aio_write",
-        a.per_page, {{"page_fill", a.fill}, {"aio_write_call", a.submit}});
+        "seed 004 buffer pages, " + std::to_string(k) + " outstanding: work, copy into the page, aio_write", a.per_page,
+        {{"page_fill", a.fill}, {"aio_write_call", a.submit}});
   }
   return m;
 }

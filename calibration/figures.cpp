@@ -3,11 +3,9 @@
 
 #include <cmath>
 
-namespace cs::calib
-{
+namespace cs::calib {
 
-namespace
-{
+namespace {
 Summary summary_from_json(const json& t)
 {
   Summary s;
@@ -43,11 +41,11 @@ Figures figures_from_json(const json& j, const std::string& file)
     const json& e = j[i];
     try {
       Figure f;
-      f.id           = e.at("id").get<std::string>();
-      f.bench        = e.at("bench").get<std::string>();
-      f.params       = e.at("params");
-      f.what         = e.value("what", "");
-      f.time         = summary_from_json(e.at("time_s"));
+      f.id     = e.at("id").get<std::string>();
+      f.bench  = e.at("bench").get<std::string>();
+      f.params = e.at("params");
+      f.what   = e.value("what", "");
+      f.time   = summary_from_json(e.at("time_s"));
       if (e.contains("parts_s"))
         for (auto const& [name, t] : e.at("parts_s").items())
           f.parts[name] = summary_from_json(t);

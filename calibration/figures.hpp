@@ -8,8 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace cs::calib
-{
+namespace cs::calib {
 
 struct Figure {
   std::string id;    ///< unique, e.g. "fork.16MiB"

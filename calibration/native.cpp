@@ -8,8 +8,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-namespace cs::calib
-{
+namespace cs::calib {
 
 static_assert(sizeof(cpu_set_t) <= 128, "CpuPin::saved_ is too small for cpu_set_t");
 
@@ -69,7 +68,7 @@ void CpuPin::release()
 
 SignalHandler::SignalHandler(int sig, void (*handler)(int)) : sig_(sig)
 {
-  struct sigaction sa{};
+  struct sigaction sa {};
   sa.sa_handler = handler;
   sigemptyset(&sa.sa_mask);
   check_errno(sigaction(sig, &sa, &old_) == 0, "sigaction");
@@ -77,7 +76,7 @@ SignalHandler::SignalHandler(int sig, void (*handler)(int)) : sig_(sig)
 
 SignalHandler::SignalHandler(int sig, void (*action)(int, siginfo_t*, void*)) : sig_(sig)
 {
-  struct sigaction sa{};
+  struct sigaction sa {};
   sa.sa_sigaction = action;
   sa.sa_flags     = SA_SIGINFO;
   sigemptyset(&sa.sa_mask);
@@ -119,8 +118,7 @@ int usable_cpus()
 
 } // namespace cs::calib
 
-namespace cs::calib
-{
+namespace cs::calib {
 
 std::vector<int> usable_cpu_list()
 {

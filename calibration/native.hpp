@@ -6,8 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace cs::calib
-{
+namespace cs::calib {
 
 /** Keeps the compiler from dropping or merging work whose result nothing reads. */
 inline void compiler_barrier(const void* p)
@@ -16,8 +15,7 @@ inline void compiler_barrier(const void* p)
 }
 
 /** Anonymous private memory (mmap), unmapped on destruction. */
-class Mapping
-{
+class Mapping {
 public:
   explicit Mapping(size_t bytes);
   ~Mapping();
@@ -36,8 +34,7 @@ void touch_pages(char* p, size_t bytes);
 size_t page_size();
 
 /** Pins the calling thread to one CPU; restores its previous affinity on destruction. */
-class CpuPin
-{
+class CpuPin {
 public:
   explicit CpuPin(int cpu);
   ~CpuPin() { release(); }
@@ -54,8 +51,7 @@ private:
 };
 
 /** Installs a signal handler; restores the previous disposition on destruction. */
-class SignalHandler
-{
+class SignalHandler {
 public:
   SignalHandler(int sig, void (*handler)(int));
   SignalHandler(int sig, void (*action)(int, siginfo_t*, void*));
@@ -69,8 +65,7 @@ private:
 };
 
 /** A scratch file in `dir` (mkstemp), closed and removed on destruction. */
-class ScratchFile
-{
+class ScratchFile {
 public:
   explicit ScratchFile(const std::string& dir);
   ~ScratchFile();

@@ -4,23 +4,22 @@
 #include <algorithm>
 #include <stdexcept>
 
-namespace cs::calib
-{
+namespace cs::calib {
 
-namespace
-{
+namespace {
 
 constexpr double MB = 1e6; // OsProfile::fork_cost counts resident size in MB of 10^6 bytes
 
 /** Collects the cost table and, for each cost, the figures it came from. */
-class CostTable
-{
+class CostTable {
 public:
+  /** `clamped`: noise made the fit degenerate and it was clamped to a possible cost (`how` says how); the round
+   *  trip then cannot give back the figures it came from, and says so. */
   void add(const std::string& key, double value, const std::string& bench, const std::string& how,
-           std::vector<std::string> from)
+           std::vector<std::string> from, bool clamped = false)
   {
     costs_[key] = {{"value", value}, {"source", "microbenchmark " + bench + ": " + how}};
-    fits_[key]  = {{"from", from}, {"how", how}};
+    fits_[key]  = {{"from", from}, {"how", how}, {"clamped", clamped}};
   }
   const json& costs() const { return costs_; }
   const json& fits() const { return fits_; }
@@ -44,9 +43,10 @@ std::string ms(double s)
  *  (the large size measured in a fast moment: a negative slope; the small one in a slow moment: a negative fixed
  *  part). Then the line keeps the part the data supports and `how` says what was done; the round trip shows
  *  what it costs. */
-Line cost_line(double x0, double y0, double x1, double y1, std::string& how)
+Line cost_line(double x0, double y0, double x1, double y1, std::string& how, bool& clamped)
 {
-  Line l = line_through(x0, y0, x1, y1);
+  Line l  = line_through(x0, y0, x1, y1);
+  clamped = l.slope < 0 || l.fixed < 0;
   if (l.slope < 0) {
     l = {(y0 + y1) / 2, 0};
     how += "; the slope came out negative (noise), so no per-unit part and the mean of the two as the fixed part";
@@ -128,17 +128,21 @@ json make_host_profile(const Measurement& m, const std::string& command)
       forks.push_back(&f);
   if (forks.size() < 2)
     throw std::invalid_argument("the fork fit needs two resident sizes");
-  auto by_size = [](const Figure* a, const Figure* b) { return param(*a, "resident_size") < param(*b, "resident_size"); };
+  auto by_size = [](const Figure* a, const Figure* b) {
+    return param(*a, "resident_size") < param(*b, "resident_size");
+  };
   std::sort(forks.begin(), forks.end(), by_size);
   const Figure& lo = *forks.front();
   const Figure& hi = *forks.back();
-  std::string fork_how = "line through " + lo.id + " (" + ms(lo.time.median) + ") and " + hi.id + " (" +
-                         ms(hi.time.median) + "), medians";
-  Line fork = cost_line(param(lo, "resident_size") / MB, lo.time.median, param(hi, "resident_size") / MB,
-                        hi.time.median, fork_how);
+  std::string fork_how =
+      "line through " + lo.id + " (" + ms(lo.time.median) + ") and " + hi.id + " (" + ms(hi.time.median) + "), medians";
+  bool fork_clamped = false;
+  Line fork         = cost_line(param(lo, "resident_size") / MB, lo.time.median, param(hi, "resident_size") / MB,
+                                hi.time.median, fork_how, fork_clamped);
   t.add("fork_fixed", fork.fixed, "fork", fork_how + ": the intercept (fork + exit + wait of this small process)",
-        {lo.id, hi.id});
-  t.add("fork_per_mb", fork.slope, "fork", fork_how + ": the slope per MB (10^6 B) touched", {lo.id, hi.id});
+        {lo.id, hi.id}, fork_clamped);
+  t.add("fork_per_mb", fork.slope, "fork", fork_how + ": the slope per MB (10^6 B) touched", {lo.id, hi.id},
+        fork_clamped);
 
   t.add("thread_create", med("thread_create"), "thread_create", "median of pthread_create + pthread_join",
         {"thread_create"});
@@ -161,9 +165,9 @@ json make_host_profile(const Measurement& m, const std::string& command)
   for (auto const& f : F)
     if (f.bench == "memcpy")
       copies.push_back(f);
-  CopyLevels lv        = fit_copy_levels(copies);
-  std::string levels   = "levels split at the two largest bandwidth drops between consecutive sizes; bandwidth of "
-                         "each level from its middle size";
+  CopyLevels lv      = fit_copy_levels(copies);
+  std::string levels = "levels split at the two largest bandwidth drops between consecutive sizes; bandwidth of "
+                       "each level from its middle size";
   t.add("memcpy_l1_size", lv.l1_size, "memcpy", levels + ": largest size of the fastest level", lv.from);
   t.add("memcpy_l1_bw", lv.l1_bw, "memcpy", levels + ": copies up to memcpy_l1_size", lv.from);
   t.add("memcpy_l2_size", lv.l2_size, "memcpy", levels + ": largest size of the second level", lv.from);
@@ -177,18 +181,18 @@ json make_host_profile(const Measurement& m, const std::string& command)
       echoes.push_back(&f);
   if (echoes.size() < 2)
     throw std::invalid_argument("the UDP fit needs two echo sizes");
-  std::sort(echoes.begin(), echoes.end(), [](const Figure* a, const Figure* b) {
-    return param(*a, "request_size") < param(*b, "request_size");
-  });
+  std::sort(echoes.begin(), echoes.end(),
+            [](const Figure* a, const Figure* b) { return param(*a, "request_size") < param(*b, "request_size"); });
   const Figure& u0 = *echoes.front();
   const Figure& u1 = *echoes.back();
-  std::string udp_how = "round trip = 2 udp_fixed + (request + reply) x udp_per_byte, through " + u0.id + " and " +
-                        u1.id + " (medians)";
+  std::string udp_how =
+      "round trip = 2 udp_fixed + (request + reply) x udp_per_byte, through " + u0.id + " and " + u1.id + " (medians)";
+  bool udp_clamped = false;
   Line rtt = cost_line(2 * param(u0, "request_size"), u0.time.median, 2 * param(u1, "request_size"), u1.time.median,
-                       udp_how);
+                       udp_how, udp_clamped);
   t.add("udp_fixed", rtt.fixed / 2, "udp_rtt", udp_how + ": one-way cost of a datagram (both hosts' CPU, wake-up)",
-        {u0.id, u1.id});
-  t.add("udp_per_byte", rtt.slope, "udp_rtt", udp_how + ": one-way cost per byte", {u0.id, u1.id});
+        {u0.id, u1.id}, udp_clamped);
+  t.add("udp_per_byte", rtt.slope, "udp_rtt", udp_how + ": one-way cost per byte", {u0.id, u1.id}, udp_clamped);
 
   const Figure& wb = fig("write_buffered");
   const Figure& wf = fig("write_fsync");
@@ -198,13 +202,14 @@ json make_host_profile(const Measurement& m, const std::string& command)
   // What fsync adds to a buffered write is the device's share of the page.
   double device          = wf.time.median - wb.time.median;
   std::string device_how = "4 MiB page / (median write()+fsync() time - median buffered write() time)";
-  if (device < 0.01 * wf.time.median) {
+  bool device_clamped    = device < 0.01 * wf.time.median;
+  if (device_clamped) {
     // fsync adds (next to) nothing: a write cache below the file system absorbs it. Clamp so that the bandwidth
     // stays finite; the round trip of write_fsync shows what the clamp costs.
     device = 0.01 * wf.time.median;
     device_how += ", clamped at 1% of the fsync'ed write (fsync added less: a write cache absorbs it)";
   }
-  t.add("disk_write_bw", page / device, "write", device_how, {"write_fsync", "write_buffered"});
+  t.add("disk_write_bw", page / device, "write", device_how, {"write_fsync", "write_buffered"}, device_clamped);
   double speed = settings::flops_per_op / med("flops");
 
   // AIO with one buffer page: work, copy into the page, aio_write(), then wait for the write. The copy and the call
@@ -228,14 +233,15 @@ json make_host_profile(const Measurement& m, const std::string& command)
         {"aio.1"});
   double service      = a1.time.median - param(a1, "work") / speed - fill - submit;
   std::string aio_how = "4 MiB page / (median aio.1 page time - its work at the flops speed - fill - aio_submit)";
-  if (service < 0.01 * a1.time.median) {
+  bool aio_clamped    = service < 0.01 * a1.time.median;
+  if (aio_clamped) {
     service = 0.01 * a1.time.median;
     aio_how += ", clamped at 1% of the page time (the application's part took it all: noise)";
   }
-  t.add("aio_write_bw", page_size / service, "aio", aio_how, {"aio.1"});
+  t.add("aio_write_bw", page_size / service, "aio", aio_how, {"aio.1"}, aio_clamped);
 
   json fits     = t.fits();
-  fits["speed"] = {{"from", {"flops"}}, {"how", "1 Mflop / median time of the flops kernel"}};
+  fits["speed"] = {{"from", {"flops"}}, {"how", "1 Mflop / median time of the flops kernel"}, {"clamped", false}};
 
   const json& mach = m.machine;
   json profile;
@@ -251,7 +257,7 @@ json make_host_profile(const Measurement& m, const std::string& command)
                              {"source", "microbenchmark set: CPUs this process may run on (sched_getaffinity)"}};
   profile["os_profile"]   = {{"description", "OS costs measured on " + mach.value("hostname", std::string("?"))},
                              {"costs", t.costs()}};
-  profile["raw"] = {{"machine", mach}, {"method", m.method}, {"fits", fits}, {"figures", figures_to_json(F)}};
+  profile["raw"]          = {{"machine", mach}, {"method", m.method}, {"fits", fits}, {"figures", figures_to_json(F)}};
   return profile;
 }
 

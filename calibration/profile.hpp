@@ -6,8 +6,7 @@
 
 #include <string>
 
-namespace cs::calib
-{
+namespace cs::calib {
 
 /** The host profile of a measurement. `command` is recorded as `generated_by`. */
 json make_host_profile(const Measurement& m, const std::string& command);

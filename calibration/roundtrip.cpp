@@ -4,11 +4,9 @@
 
 #include <map>
 
-namespace cs::calib
-{
+namespace cs::calib {
 
-namespace
-{
+namespace {
 
 std::string time_text(double s)
 {
@@ -44,18 +42,21 @@ json make_roundtrip_validation(const json& profile, const std::string& profile_p
   const json& raw = profile.at("raw");
   Figures figures = figures_from_json(raw.at("figures"), profile_path);
   // Which costs each figure was fitted from (a figure may feed several costs: fork_fixed and fork_per_mb).
-  std::map<std::string, std::vector<std::string>> fitted;
+  std::map<std::string, std::vector<std::string>> fitted, clamped;
   for (auto const& [key, fit] : raw.at("fits").items())
-    for (auto const& id : fit.at("from"))
+    for (auto const& id : fit.at("from")) {
       fitted[id.get<std::string>()].push_back(key == "speed" ? "/speed" : "/os_profile/costs/" + key);
+      if (fit.value("clamped", false))
+        clamped[id.get<std::string>()].push_back(key);
+    }
 
   std::string host = raw.at("machine").value("hostname", "?");
   std::string date = raw.at("machine").value("date", "?");
   json runs        = json::object();
   json cells       = json::array();
   for (auto const& f : figures) {
-    json set                        = json::object();
-    set["platform.host_profile"]    = profile_path;
+    json set                     = json::object();
+    set["platform.host_profile"] = profile_path;
     for (auto const& [k, v] : f.params.items())
       set["params." + k] = v;
     runs[f.id] = {{"scenario", "scenarios/microbench/" + f.bench + ".json"}, {"set", set}};
@@ -67,11 +68,19 @@ json make_roundtrip_validation(const json& profile, const std::string& profile_p
     cell["metric"] = f.what + ": seconds per operation (native median)";
     auto it        = fitted.find(f.id);
     if (it != fitted.end()) {
-      cell["role"]     = "calibration";
+      cell["role"] = "calibration";
       std::string keys;
       for (auto const& k : it->second)
         keys += (keys.empty() ? "" : ", ") + k;
       cell["fits"] = profile_path + " " + keys;
+      if (auto c = clamped.find(f.id); c != clamped.end()) {
+        std::string names;
+        for (auto const& k : c->second)
+          names += (names.empty() ? "" : ", ") + k;
+        cell["known_miss"] = "noise made the fit of " + names +
+                             " impossible (a negative cost); it was clamped to a possible one (its source says how), "
+                             "so the simulator cannot give this figure back: measure again on a quieter machine";
+      }
     } else {
       cell["role"] = "validation";
       if (std::string why = known_limit(f); not why.empty())
@@ -79,8 +88,8 @@ json make_roundtrip_validation(const json& profile, const std::string& profile_p
     }
     cell["measured"]  = f.time.median;
     cell["tolerance"] = {{"rel", roundtrip_tolerance}};
-    cell["note"]      = "native spread: quartiles " + time_text(f.time.q1) + " .. " + time_text(f.time.q3) +
-                   ", MAD " + time_text(f.time.mad) + ", " + std::to_string(f.time.n) + " samples";
+    cell["note"]      = "native spread: quartiles " + time_text(f.time.q1) + " .. " + time_text(f.time.q3) + ", MAD " +
+                   time_text(f.time.mad) + ", " + std::to_string(f.time.n) + " samples";
     cell["compute"] = {{"op", "value"}, {"run", f.id}, {"y", "op_time_s"}};
     cells.push_back(cell);
   }
@@ -88,7 +97,8 @@ json make_roundtrip_validation(const json& profile, const std::string& profile_p
           {"title", "Microbenchmark round trip: the simulated microbenchmarks on the profile of " + host +
                         " against its native figures"},
           {"description", "Written by `clustersim calibrate --validation`; each run re-enacts one native figure with "
-                          "models/microbench on " + profile_path + "."},
+                          "models/microbench on " +
+                              profile_path + "."},
           {"runs", runs},
           {"cells", cells}};
 }

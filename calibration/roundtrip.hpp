@@ -7,8 +7,7 @@
 
 #include <string>
 
-namespace cs::calib
-{
+namespace cs::calib {
 
 /** Relative tolerance of every cell: issue 3 asks each simulated microbenchmark to give back its native figure
  *  within 5%, fitted or not. A cell a cost model cannot meet keeps it and says why (known_miss). */

@@ -4,13 +4,12 @@
 #include <cmath>
 #include <stdexcept>
 
-namespace cs::calib
-{
+namespace cs::calib {
 
 json Summary::to_json() const
 {
-  return {{"median", median}, {"q1", q1}, {"q3", q3}, {"iqr", iqr()}, {"mad", mad}, {"min", min},
-          {"max", max},       {"n", n}};
+  return {{"median", median}, {"q1", q1},   {"q3", q3},   {"iqr", iqr()},
+          {"mad", mad},       {"min", min}, {"max", max}, {"n", n}};
 }
 
 Summary Summary::scaled(double k) const

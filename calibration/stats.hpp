@@ -6,8 +6,7 @@
 
 #include <vector>
 
-namespace cs::calib
-{
+namespace cs::calib {
 
 /** Summary of one figure's samples (each sample: seconds per operation, averaged over one batch). */
 struct Summary {

@@ -8,16 +8,15 @@
 #include <cmath>
 #include <ctime>
 
-namespace cs::calib
-{
+namespace cs::calib {
 
 /** Repetition plan of one figure (calibrate.cpp holds the quick and full plans). */
 struct Plan {
-  int warmup        = 2;     ///< samples taken and discarded (caches, page tables, lazy binding, CPU frequency)
-  int samples       = 9;     ///< samples kept
-  double sample_s   = 0.004; ///< target duration of one sample
-  long max_batch    = 1L << 24;
-  bool quick        = false;
+  int warmup      = 2;     ///< samples taken and discarded (caches, page tables, lazy binding, CPU frequency)
+  int samples     = 9;     ///< samples kept
+  double sample_s = 0.004; ///< target duration of one sample
+  long max_batch  = 1L << 24;
+  bool quick      = false;
 };
 
 /** Monotonic wall-clock time in seconds (the native benchmarks measure elapsed time, as an application sees it). */
@@ -42,8 +41,8 @@ template <class Op> Summary time_per_op(const Plan& plan, Op&& op)
     elapsed = now_s() - t0;
   } while (elapsed < plan.sample_s / 10 && probe < plan.max_batch);
   double per_op = elapsed / static_cast<double>(probe);
-  long batch    = std::clamp<long>(static_cast<long>(std::ceil(plan.sample_s / std::max(per_op, 1e-12))), 1,
-                                   plan.max_batch);
+  long batch =
+      std::clamp<long>(static_cast<long>(std::ceil(plan.sample_s / std::max(per_op, 1e-12))), 1, plan.max_batch);
   std::vector<double> kept;
   for (int s = 0; s < plan.warmup + plan.samples; ++s) {
     double start = now_s();

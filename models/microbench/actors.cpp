@@ -2,8 +2,7 @@
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(cs_microbench, "Simulated microbenchmarks (calibration round trip)");
 
-namespace cs::microbench
-{
+namespace cs::microbench {
 
 void compute(double seconds)
 {

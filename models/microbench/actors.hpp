@@ -7,8 +7,7 @@
 #include <simgrid/s4u.hpp>
 #include <vector>
 
-namespace cs::microbench
-{
+namespace cs::microbench {
 
 namespace sg4 = simgrid::s4u;
 
@@ -25,8 +24,7 @@ void compute(double seconds);
 
 /** One actor repeating one operation: fork, thread create/checkpoint, syscall, signal, memcpy, fault, diff, flops,
  *  the kernels of the DSM (fault trap, page diff). */
-class OpLoop
-{
+class OpLoop {
 public:
   OpLoop(const Params& p, const OsProfile& os, Span& span) : p_(p), os_(os), copy_(CopyModel::from(os)), span_(span) {}
   void operator()();
@@ -41,8 +39,7 @@ private:
 
 /** A token handed round `threads` actors; the actor woken pays the hand-off (context_switch, or wakeup across
  *  CPUs) before passing the token on. */
-class HandoffRing
-{
+class HandoffRing {
 public:
   HandoffRing(const Params& p, const OsProfile& os, Span& span);
   void start(sg4::Host* host);
@@ -57,8 +54,7 @@ private:
 
 /** UDP request-response: a client and a server process on the host. Each datagram costs its sender
  *  udp_oneway(bytes) of CPU (the loopback's cost is the hosts' work; the platform's loopback link is free). */
-class UdpPingPong
-{
+class UdpPingPong {
 public:
   UdpPingPong(const Params& p, const OsProfile& os, Span& span) : p_(p), os_(os), span_(span) {}
   void start(sg4::Host* host);
@@ -71,8 +67,7 @@ private:
 
 /** Sequential page writes: each page is copied into the page cache (disk_buffered_write_bw of CPU); with fsync it
  *  then goes through the host's disk (whose write bandwidth is the profile's disk_write_bw). */
-class PageWriter
-{
+class PageWriter {
 public:
   PageWriter(const Params& p, const OsProfile& os, Span& span) : p_(p), os_(os), span_(span) {}
   void operator()();
@@ -87,8 +82,7 @@ private:
  *  page's messages in (buffer_fill_bw) and submits (aio_submit); one helper (glibc runs the requests of one file
  *  descriptor one at a time, in one thread) writes each page in turn (aio_write_bw: what a lone request costs from
  *  its submission to its completion). */
-class AioPages
-{
+class AioPages {
 public:
   AioPages(const Params& p, const OsProfile& os, Span& span);
   void start(sg4::Host* host);

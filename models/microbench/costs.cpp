@@ -1,7 +1,6 @@
 #include "models/microbench/costs.hpp"
 
-namespace cs::microbench
-{
+namespace cs::microbench {
 
 double CopyModel::time(double bytes) const
 {

@@ -4,8 +4,7 @@
 #pragma once
 #include "sim/platform.hpp"
 
-namespace cs::microbench
-{
+namespace cs::microbench {
 
 /** memcpy cost with the cache levels of the calibrated profile: copies up to l1_size run at l1_bw, up to l2_size at
  *  l2_bw, larger ones at bw (a profile without levels has l1_size = l2_size = 0: every copy at bw). */

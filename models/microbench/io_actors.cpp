@@ -4,8 +4,7 @@
 
 XBT_LOG_EXTERNAL_DEFAULT_CATEGORY(cs_microbench);
 
-namespace cs::microbench
-{
+namespace cs::microbench {
 
 void UdpPingPong::start(sg4::Host* host)
 {

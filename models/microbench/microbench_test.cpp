@@ -8,9 +8,8 @@
 
 using cs::json;
 
-namespace
-{
-const char* profile = "platform.host_profile=models/microbench/test_profile.json";
+namespace {
+const char* profile  = "platform.host_profile=models/microbench/test_profile.json";
 constexpr double MiB = 1024.0 * 1024.0;
 
 double op_time(const std::string& bench, std::vector<std::string> sets)

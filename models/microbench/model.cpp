@@ -3,11 +3,9 @@
 
 #include <memory>
 
-namespace cs::microbench
-{
+namespace cs::microbench {
 
-namespace
-{
+namespace {
 
 /** The OS costs each microbenchmark charges: checked before the engine starts, so that a profile lacking one is an
  *  input error naming the profile, not a failure inside an actor. */
@@ -44,8 +42,7 @@ std::vector<const char*> costs_used(const Params& p)
   return {};
 }
 
-class Run : public ModelRun
-{
+class Run : public ModelRun {
 public:
   explicit Run(ModelContext& ctx) : ctx_(ctx)
   {

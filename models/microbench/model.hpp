@@ -3,7 +3,6 @@
 #pragma once
 #include "sim/model.hpp"
 
-namespace cs::microbench
-{
+namespace cs::microbench {
 ModelEntry entry();
 }

@@ -2,17 +2,22 @@
 
 #include <vector>
 
-namespace cs::microbench
-{
+namespace cs::microbench {
 
-namespace
-{
-const std::vector<std::pair<Bench, const char*>> bench_names = {
-    {Bench::fork, "fork"},       {Bench::thread_create, "thread_create"}, {Bench::thread_checkpoint, "thread_checkpoint"},
-    {Bench::handoff, "handoff"}, {Bench::syscall, "syscall"},             {Bench::signal, "signal"},
-    {Bench::memcpy, "memcpy"},   {Bench::fault_trap, "fault_trap"},       {Bench::page_diff, "page_diff"},
-    {Bench::flops, "flops"},     {Bench::udp_rtt, "udp_rtt"},             {Bench::write, "write"},
-    {Bench::aio, "aio"}};
+namespace {
+const std::vector<std::pair<Bench, const char*>> bench_names = {{Bench::fork, "fork"},
+                                                                {Bench::thread_create, "thread_create"},
+                                                                {Bench::thread_checkpoint, "thread_checkpoint"},
+                                                                {Bench::handoff, "handoff"},
+                                                                {Bench::syscall, "syscall"},
+                                                                {Bench::signal, "signal"},
+                                                                {Bench::memcpy, "memcpy"},
+                                                                {Bench::fault_trap, "fault_trap"},
+                                                                {Bench::page_diff, "page_diff"},
+                                                                {Bench::flops, "flops"},
+                                                                {Bench::udp_rtt, "udp_rtt"},
+                                                                {Bench::write, "write"},
+                                                                {Bench::aio, "aio"}};
 } // namespace
 
 const char* bench_name(Bench b)
@@ -33,18 +38,18 @@ Params Params::from(Fields& f)
   for (auto const& [k, name] : bench_names)
     if (b == name)
       p.bench = k;
-  p.host       = f.string("host", p.host, "host running the microbenchmark (its OS profile gives the costs)");
-  p.operations = f.integer("operations", p.operations,
-                           "operations timed; op_time_s is their mean (write and aio time `pages` pages)", 1);
+  p.host          = f.string("host", p.host, "host running the microbenchmark (its OS profile gives the costs)");
+  p.operations    = f.integer("operations", p.operations,
+                              "operations timed; op_time_s is their mean (write and aio time `pages` pages)", 1);
   p.resident_size = f.quantity("resident_size", Unit::size, p.resident_size,
                                "fork: memory the process has touched (page tables fork copies)", Range::non_negative());
-  p.state_size    = f.quantity("state_size", Unit::size, p.state_size,
-                               "thread_checkpoint: program state copied aside before the thread starts",
-                               Range::non_negative());
-  p.threads       = f.integer("threads", p.threads, "handoff: threads in the ring", 2, 64);
-  p.cross_cpu     = f.boolean("cross_cpu", p.cross_cpu,
-                              "handoff: each thread on its own CPU (a hand-off wakes a sleeping CPU: cost wakeup) "
-                              "instead of all on one (cost context_switch)");
+  p.state_size =
+      f.quantity("state_size", Unit::size, p.state_size,
+                 "thread_checkpoint: program state copied aside before the thread starts", Range::non_negative());
+  p.threads    = f.integer("threads", p.threads, "handoff: threads in the ring", 2, 64);
+  p.cross_cpu  = f.boolean("cross_cpu", p.cross_cpu,
+                           "handoff: each thread on its own CPU (a hand-off wakes a sleeping CPU: cost wakeup) "
+                            "instead of all on one (cost context_switch)");
   p.copy_size  = f.quantity("copy_size", Unit::size, p.copy_size, "memcpy: bytes copied", Range::non_negative());
   p.fault_unit = f.quantity("fault_unit", Unit::size, p.fault_unit,
                             "fault_trap: unit the handler unprotects (and copies into a twin)", Range::positive());
@@ -53,18 +58,18 @@ Params Params::from(Fields& f)
                             "page_diff: page size (the profile's page_diff cost is for the calibrated 8 KiB page)",
                             Range::positive());
   p.flops      = f.number("flops", p.flops, "flops: floating-point operations per operation", Range::positive());
-  p.request_size = f.quantity("request_size", Unit::size, p.request_size, "udp_rtt: request datagram",
-                              Range::non_negative());
-  p.reply_size   = f.quantity("reply_size", Unit::size, p.reply_size, "udp_rtt: reply datagram", Range::non_negative());
-  p.write_mode   = f.choice("write_mode", p.write_mode, {"buffered", "fsync"},
-                            "write: into the page cache, or through to the disk (fsync after each page)");
-  p.log_page     = f.quantity("log_page", Unit::size, p.log_page, "write, aio: bytes per page (seed 004: 4 MB)",
-                              Range::positive());
-  p.pages        = f.integer("pages", p.pages, "write, aio: pages written in the timed run", 1);
-  p.outstanding  = f.integer("outstanding", p.outstanding,
-                             "aio: buffer pages, i.e. writes allowed in flight (seed 004: 1, 2, 3)", 1, 64);
-  p.work         = f.number("work", p.work, "aio: flops the application computes before filling each page",
-                            Range::non_negative());
+  p.request_size =
+      f.quantity("request_size", Unit::size, p.request_size, "udp_rtt: request datagram", Range::non_negative());
+  p.reply_size = f.quantity("reply_size", Unit::size, p.reply_size, "udp_rtt: reply datagram", Range::non_negative());
+  p.write_mode = f.choice("write_mode", p.write_mode, {"buffered", "fsync"},
+                          "write: into the page cache, or through to the disk (fsync after each page)");
+  p.log_page =
+      f.quantity("log_page", Unit::size, p.log_page, "write, aio: bytes per page (seed 004: 4 MB)", Range::positive());
+  p.pages       = f.integer("pages", p.pages, "write, aio: pages written in the timed run", 1);
+  p.outstanding = f.integer("outstanding", p.outstanding,
+                            "aio: buffer pages, i.e. writes allowed in flight (seed 004: 1, 2, 3)", 1, 64);
+  p.work =
+      f.number("work", p.work, "aio: flops the application computes before filling each page", Range::non_negative());
   f.finish();
   return p;
 }

@@ -5,8 +5,7 @@
 
 #include <string>
 
-namespace cs::microbench
-{
+namespace cs::microbench {
 
 enum class Bench {
   fork,              ///< fork + exit + wait of a process with resident_size touched

@@ -64,7 +64,7 @@ TEST_CASE("branches share one CPU: speculation on one core costs more than on tw
   REQUIRE(one["total_time_s"].get<double>() > 100 * 0.06);
 }
 
-TEST_CASE("same seed, same result; another seed, other writes", "[engine][speculative_read]")
+TEST_CASE("the same seed draws the same writes and every write causes one rollback", "[engine][speculative_read]")
 {
   json a = cs::test::run_metrics(case2, {"params.method=FR", "seed=5"});
   REQUIRE(a["remote_writes"].get<long>() > 0);

@@ -15,11 +15,9 @@
 namespace po = boost::program_options;
 namespace fs = std::filesystem;
 
-namespace cs::cli
-{
+namespace cs::cli {
 
-namespace
-{
+namespace {
 
 std::string default_profile_path()
 {
@@ -59,8 +57,7 @@ int cmd_calibrate(const Args& args, const Args&)
       "folder on the disk the write benchmarks use (a scratch file, removed after)")(
       "validation", po::value<std::string>(&validation),
       "also write the round-trip validation file of the profile (docs/calibration.md)")(
-      "from", po::value<std::string>(&from),
-      "measure nothing: read this profile and only write its --validation file");
+      "from", po::value<std::string>(&from), "measure nothing: read this profile and only write its --validation file");
   po::variables_map vm;
   if (not parse(args, desc, nullptr, vm,
                 "usage: clustersim calibrate [--out FILE.json] [--quick] [--dir DIR] [--validation FILE.json]\n"
@@ -80,10 +77,10 @@ int cmd_calibrate(const Args& args, const Args&)
       throw UsageError("--dir " + o.dir + ": no such folder");
     std::fprintf(stderr, "clustersim calibrate%s: microbenchmarks on this machine (disk tests in %s)\n",
                  o.quick ? " --quick" : "", o.dir.c_str());
-    o.progress   = print_figure;
-    auto start   = std::chrono::steady_clock::now();
-    auto m       = calib::run_microbenchmarks(o);
-    double wall  = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    o.progress          = print_figure;
+    auto start          = std::chrono::steady_clock::now();
+    auto m              = calib::run_microbenchmarks(o);
+    double wall         = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::string command = "clustersim calibrate --out " + profile_path + (o.quick ? " --quick" : "");
     profile             = calib::make_host_profile(m, command);
     profile["raw"]["method"]["wall_time_s"] = wall;
@@ -99,8 +96,9 @@ int cmd_calibrate(const Args& args, const Args&)
   }
   if (not validation.empty()) {
     write_json(validation, calib::make_roundtrip_validation(profile, profile_path));
-    std::fprintf(stderr, "clustersim calibrate: round trip of %s -> %s (run it: clustersim validate --only "
-                         "calibration)\n",
+    std::fprintf(stderr,
+                 "clustersim calibrate: round trip of %s -> %s (run it: clustersim validate --only "
+                 "calibration)\n",
                  profile_path.c_str(), validation.c_str());
   }
   return 0;
