@@ -28,7 +28,7 @@ TEST_CASE("unit strings parse in every dimension", "[unit]")
   REQUIRE_FALSE(cs::parse_unit_string("10Mbps", cs::Unit::time));
 }
 
-TEST_CASE("fields check types, ranges and unknown keys with suggestions", "[unit]")
+TEST_CASE("fields check types and ranges and reject unknown keys with suggestions", "[unit]")
 {
   json j = {{"interval", "-5s"}, {"size", {{"value", "8KiB"}, {"source", "seed §2"}}}, {"mehtod", "FR"}};
   cs::Fields f(j, "scen.json", "/model/params");
