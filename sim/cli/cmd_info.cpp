@@ -36,9 +36,17 @@ int cmd_list(const Args& args, const Args&)
   for (auto const& m : model_registry())
     std::printf("  %-20s seed %s  %s\n", m.name, m.seed, m.summary);
   std::printf("platforms:\n");
-  for (auto const& f : files_under("platforms", ".json"))
-    std::printf("  %s\n", f.c_str());
+  std::vector<std::string> profiles;
+  for (auto const& f : files_under("platforms", ".json")) {
+    if (f.rfind("platforms/generated/", 0) == 0)
+      profiles.push_back(f); // host profiles written by `clustersim calibrate`, not platforms
+    else
+      std::printf("  %s\n", f.c_str());
+  }
   for (auto const& f : files_under("platforms", ".xml"))
+    std::printf("  %s\n", f.c_str());
+  std::printf("host profiles (use with --set platform.host_profile=FILE):\n");
+  for (auto const& f : profiles)
     std::printf("  %s\n", f.c_str());
   std::printf("scenarios:\n");
   for (auto const& f : files_under("scenarios", ".json"))
