@@ -1,40 +1,75 @@
 #include "sim/cli/commands.hpp"
 #include "sim/cli/options.hpp"
+#include "sim/cli/sweep_commands.hpp"
 #include "sim/errors.hpp"
 #include "sim/scenario.hpp"
 #include "sim/sweep.hpp"
 
 #include <cstdio>
+#include <cstring>
 
 namespace po = boost::program_options;
 
 namespace cs::cli {
 
+static const char* sweep_usage = R"(usage: clustersim sweep [run] SWEEP.json --out DIR [--jobs N] [--shard K/N] [--no-merge]
+       clustersim sweep plan SWEEP.json [--out DIR] [--shard K/N] [--json]
+       clustersim sweep merge DIR... [--out DIR]
+       clustersim sweep slurm SWEEP.json --out DIR [--array-size M] [--partition P] [--submit]
+       clustersim sweep plot DIR --x PARAM --y COLUMN [--lines PARAM] | --kind heat --x P --y P --z COLUMN
+`clustersim sweep SUBCOMMAND --help` describes each; docs/sweeps.md is the guide.)";
+
+void parse_shard(const std::string& text, int* index, int* count)
+{
+  int k = 0, n = 0;
+  char extra = 0;
+  if (std::sscanf(text.c_str(), "%d/%d%c", &k, &n, &extra) != 2 || n < 1 || k < 1 || k > n)
+    throw UsageError("--shard expects K/N with 1 <= K <= N, got \"" + text + "\"");
+  *index = k - 1;
+  *count = n;
+}
+
 int cmd_sweep(const Args& args, const Args& simgrid_args)
 {
-  po::options_description desc("sweep options");
+  static const struct {
+    const char* name;
+    int (*run)(const Args&, const Args&);
+  } subcommands[] = {{"run", cmd_sweep_run},
+                     {"plan", cmd_sweep_plan},
+                     {"merge", cmd_sweep_merge},
+                     {"slurm", cmd_sweep_slurm},
+                     {"plot", cmd_sweep_plot}};
+  if (not args.empty())
+    for (auto const& s : subcommands)
+      if (args[0] == s.name)
+        return s.run(Args(args.begin() + 1, args.end()), simgrid_args);
+  return cmd_sweep_run(args, simgrid_args); // `clustersim sweep SWEEP.json ...` runs it
+}
+
+int cmd_sweep_run(const Args& args, const Args& simgrid_args)
+{
+  po::options_description desc("sweep run options");
   std::string file, shard;
+  bool no_merge = false;
   SweepRunOptions o;
   desc.add_options()("sweep", po::value<std::string>(&file)->required(), "sweep JSON file")(
       "out,o", po::value<std::string>(&o.out_dir)->required(), "output folder (re-running skips finished points)")(
       "jobs,j", po::value<int>(&o.jobs)->default_value(2), "points run in parallel (one process each)")(
-      "shard", po::value<std::string>(&shard),
-      "run only slice K/N of the points (K in 1..N)")("quiet,q", po::bool_switch(&o.quiet), "no progress line");
+      "shard", po::value<std::string>(&shard), "run only slice K/N of the points (K in 1..N)")(
+      "no-merge", po::bool_switch(&no_merge), "do not write OUT/sweep.csv (shards filling one folder: merge once)")(
+      "point-timeout", po::value<double>(&o.point_timeout_s)->default_value(0),
+      "seconds after which a point is killed and recorded as failed (0: none)")(
+      "quiet,q", po::bool_switch(&o.quiet), "no progress line");
   po::positional_options_description pos;
   pos.add("sweep", 1);
   po::variables_map vm;
-  if (not parse(args, desc, &pos, vm, "usage: clustersim sweep SWEEP.json --out DIR [--jobs N] [--shard K/N]"))
+  if (not parse(args, desc, &pos, vm, sweep_usage))
     return 0;
   if (o.jobs < 1)
     throw UsageError("--jobs must be at least 1");
-  if (not shard.empty()) {
-    int k = 0, n = 0;
-    char extra = 0;
-    if (std::sscanf(shard.c_str(), "%d/%d%c", &k, &n, &extra) != 2 || n < 1 || k < 1 || k > n)
-      throw UsageError("--shard expects K/N with 1 <= K <= N, got \"" + shard + "\"");
-    o.shard_index = k - 1;
-    o.shard_count = n;
-  }
+  if (not shard.empty())
+    parse_shard(shard, &o.shard_index, &o.shard_count);
+  o.merge        = not no_merge;
   o.forward      = simgrid_args;
   o.self_exe     = self_executable();
   SweepSpec spec = load_sweep(file);
@@ -45,8 +80,9 @@ int cmd_sweep(const Args& args, const Args& simgrid_args)
       load_scenario(spec.base, points.front().sets(spec), std::nullopt);
   }
   SweepOutcome out = run_sweep(spec, o);
-  std::fprintf(stderr, "[sweep] %zu points: %zu run, %zu already done, %zu failed -> %s/sweep.csv\n", out.total,
-               out.ran, out.skipped, out.failed, o.out_dir.c_str());
+  std::string merged = o.merge ? " -> " + o.out_dir + "/sweep.csv" : std::string(" (not merged)");
+  std::fprintf(stderr, "[sweep] %zu points: %zu run, %zu already done, %zu failed%s\n", out.total, out.ran,
+               out.skipped, out.failed, merged.c_str());
   if (out.failed)
     std::fprintf(stderr, "[sweep] failed points keep their error in %s/points/<id>.error\n", o.out_dir.c_str());
   return out.failed ? 1 : 0;

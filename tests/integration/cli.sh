@@ -28,7 +28,7 @@ cat >"$tmp/sweep.json" <<JSON
 JSON
 "$exe" sweep "$tmp/sweep.json" --out "$tmp/sw" --jobs 2 -q
 check "[ \$(wc -l < $tmp/sw/sweep.csv) -eq 5 ]" "sweep.csv has a header and 4 rows"
-check "grep -q '^p00003,0,,FR,32,ok' $tmp/sw/sweep.csv" "sweep rows carry their parameters (got: $(sed -n 2p $tmp/sw/sweep.csv))"
+check "grep -q '^p00003,0,1,FR,32,ok' $tmp/sw/sweep.csv" "sweep rows carry their parameters (got: $(sed -n 2p $tmp/sw/sweep.csv))"
 cp "$tmp/sw/sweep.csv" "$tmp/first.csv"
 rm -r "$tmp/sw/points/p00002"
 "$exe" sweep "$tmp/sweep.json" --out "$tmp/sw" --jobs 1 2>"$tmp/log"

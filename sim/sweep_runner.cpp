@@ -1,0 +1,175 @@
+#include "sim/sweep_runner.hpp"
+#include "sim/errors.hpp"
+#include "sim/run.hpp"
+#include "sim/sweep_progress.hpp"
+
+#include <simgrid/s4u/Engine.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <filesystem>
+#include <map>
+#include <sys/prctl.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+
+namespace cs {
+
+std::string self_executable()
+{
+  std::error_code ec;
+  auto p = fs::read_symlink("/proc/self/exe", ec);
+  return ec ? std::string("clustersim") : p.string();
+}
+
+namespace {
+
+/** The worker: a fork of the sweep process. Everything it prints goes to the point's log; its exit status says how
+ *  the point went (0 ok, 2 bad input, 1 other failure), like `clustersim run` would. */
+[[noreturn]] void run_point(const SweepSpec& spec, const SweepPoint& p, const SweepRunOptions& o, pid_t parent)
+{
+  // Die with the sweep: after a SIGKILL of the sweep, no orphan may go on writing results under a restarted one.
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() != parent)
+    _exit(3);
+  if (o.point_timeout_s > 0) {
+    itimerval t{};
+    t.it_value.tv_sec  = static_cast<time_t>(o.point_timeout_s);
+    t.it_value.tv_usec = static_cast<suseconds_t>(1e6 * (o.point_timeout_s - std::floor(o.point_timeout_s)));
+    setitimer(ITIMER_REAL, &t, nullptr); // SIGALRM's default action ends the worker; the sweep records it
+  }
+  std::string log = point_log(o.out_dir, p);
+  int fd          = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd >= 0) {
+    dup2(fd, 1);
+    dup2(fd, 2);
+    close(fd);
+  }
+  int code = 0;
+  try {
+    std::error_code ec;
+    fs::remove_all(point_dir(o.out_dir, p), ec); // what a killed attempt left (temporary files) goes
+    RunOptions ro;
+    ro.scenario = spec.base;
+    ro.out_dir  = point_dir(o.out_dir, p);
+    ro.sets     = p.sets(spec);
+    ro.quiet    = true;
+    if (p.has_seed)
+      ro.seed = p.seed;
+    // The engine's argv, as `clustersim run` builds it: SimGrid's config echo silenced, then the user's options.
+    std::vector<std::string> args{"clustersim", "--log=xbt_cfg.thres:warning"};
+    args.insert(args.end(), o.forward.begin(), o.forward.end());
+    std::vector<char*> argv;
+    for (auto& a : args)
+      argv.push_back(a.data());
+    argv.push_back(nullptr);
+    int argc = static_cast<int>(args.size());
+    run_scenario(ro, &argc, argv.data());
+  } catch (const InputError& e) {
+    std::fprintf(stderr, "clustersim: error: %s\n", e.what());
+    code = 2;
+  } catch (const UsageError& e) {
+    std::fprintf(stderr, "clustersim: error: %s\n", e.what());
+    code = 2;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "clustersim: failure: %s\n", e.what());
+    code = 1;
+  }
+  std::fflush(nullptr);
+  _exit(code); // no atexit handlers or static destructors: they belong to the parent
+}
+
+std::string describe_status(int status, double timeout)
+{
+  if (WIFEXITED(status))
+    return "exit status " + std::to_string(WEXITSTATUS(status));
+  if (WIFSIGNALED(status)) {
+    int sig = WTERMSIG(status);
+    if (sig == SIGALRM && timeout > 0)
+      return "timed out after " + std::to_string(timeout) + " s";
+    return std::string("killed by signal ") + std::to_string(sig) + " (" + strsignal(sig) + ")";
+  }
+  return "status " + std::to_string(status);
+}
+
+} // namespace
+
+SweepOutcome run_sweep(const SweepSpec& spec, const SweepRunOptions& o)
+{
+  if (simgrid::s4u::Engine::has_instance())
+    throw std::logic_error("run_sweep: this process runs a SimGrid engine; forked workers could not start theirs");
+  claim_output(spec, o.forward, o.out_dir);
+  SweepOutcome outcome;
+  std::vector<SweepPoint> todo;
+  for (auto const& p : expand_sweep(spec)) {
+    if (not in_shard(p, o.shard_index, o.shard_count))
+      continue;
+    ++outcome.total;
+    if (fs::exists(point_result(o.out_dir, p)))
+      ++outcome.skipped;
+    else
+      todo.push_back(p);
+  }
+  fs::create_directories(o.out_dir + "/logs");
+  fs::create_directories(o.out_dir + "/points");
+  SweepProgress progress(outcome.total, outcome.skipped, o.quiet);
+  std::map<pid_t, SweepPoint> running;
+  const pid_t self = getpid();
+  size_t next      = 0;
+
+  auto reap = [&]() {
+    int status = 0;
+    pid_t pid  = waitpid(-1, &status, 0);
+    if (pid <= 0)
+      return;
+    auto it = running.find(pid);
+    if (it == running.end())
+      return;
+    SweepPoint p = it->second;
+    running.erase(it);
+    ++outcome.ran;
+    std::string log   = point_log(o.out_dir, p);
+    std::string error = point_error(o.out_dir, p);
+    std::error_code ec;
+    bool ok = WIFEXITED(status) && WEXITSTATUS(status) == 0 && fs::exists(point_result(o.out_dir, p));
+    if (ok) {
+      fs::remove(error, ec); // an earlier attempt's failure is history now
+      if (fs::file_size(log, ec) == 0)
+        fs::remove(log, ec);
+    } else {
+      ++outcome.failed;
+      std::string text = read_text(log);
+      if (not text.empty() && text.back() != '\n')
+        text += '\n';
+      write_file_atomic(error, text + "[sweep] point " + p.id + ": " + describe_status(status, o.point_timeout_s) +
+                                   "\n");
+    }
+    progress.update(outcome.ran, outcome.failed);
+  };
+
+  while (next < todo.size() || not running.empty()) {
+    while (next < todo.size() && running.size() < static_cast<size_t>(std::max(1, o.jobs))) {
+      std::fflush(nullptr); // or the worker would print the parent's pending output a second time
+      pid_t pid = fork();
+      if (pid < 0)
+        throw std::runtime_error(std::string("fork failed: ") + std::strerror(errno));
+      if (pid == 0)
+        run_point(spec, todo[next], o, self);
+      running[pid] = todo[next++];
+    }
+    reap();
+  }
+  progress.update(outcome.ran, outcome.failed, true);
+  if (o.merge)
+    merge_sweep(spec, o.out_dir);
+  return outcome;
+}
+
+} // namespace cs

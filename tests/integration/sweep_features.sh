@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Sweep files and commands end to end: plan, grid x zip x sample x repetitions, derived columns, the same merged
+# CSV whatever --jobs or sharding, merge of folders, failed points, foreign folders refused, plots.
+set -euo pipefail
+exe=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+cat >"$tmp/sweep.json" <<JSON
+{"name": "it's a \"test\"", "scenario": "$PWD/scenarios/speculative_read/case1.json", "seed": 4,
+ "set": {"params.iterations": 10}, "repetitions": 2,
+ "grid": {"params.method": ["NR", "FR"]},
+ "zip": {"platform.slowdown": [1, 4, 16], "params.object_size": ["1KiB", "10KiB", "100KiB"]},
+ "sample": {"method": "lhs", "count": 2, "params": {"params.local_process": {"uniform": [0.01, 0.06]}}},
+ "derived": {"speedup_vs_nr": {"expr": "baseline.total_time_s / total_time_s", "baseline": {"params.method": "NR"}},
+             "read_ms": "1000 * read_time_per_op_s"}}
+JSON
+points=24
+
+# plan: how many and which, without running.
+"$exe" sweep plan "$tmp/sweep.json" >"$tmp/plan"
+grep -q "= $points points" "$tmp/plan" || fail "plan must count $points points: $(head -3 "$tmp/plan")"
+grep -q "^p00023 " "$tmp/plan" || fail "plan must list every point"
+[ ! -e "$tmp/a" ] || fail "plan must not run anything"
+"$exe" sweep plan "$tmp/sweep.json" --shard 2/3 --json | grep -c '"point"' | grep -qx 8 || fail "plan --shard 2/3"
+
+# The same merged table whatever the parallelism or the sharding.
+"$exe" sweep "$tmp/sweep.json" --out "$tmp/a" --jobs 1 -q
+"$exe" sweep run "$tmp/sweep.json" --out "$tmp/b" --jobs 2 -q
+for k in 1 2 3; do "$exe" sweep "$tmp/sweep.json" --out "$tmp/c" --shard $k/3 --no-merge -q; done
+[ ! -e "$tmp/c/sweep.csv" ] || fail "--no-merge must not merge"
+"$exe" sweep merge "$tmp/c" 2>/dev/null
+for k in 1 2 3; do "$exe" sweep "$tmp/sweep.json" --out "$tmp/d$k" --shard $k/3 --jobs 2 -q; done
+"$exe" sweep merge "$tmp/d1" "$tmp/d2" "$tmp/d3" --out "$tmp/m" 2>"$tmp/log" || fail "merge: $(cat "$tmp/log")"
+for x in b c m; do
+  cmp -s "$tmp/a/sweep.csv" "$tmp/$x/sweep.csv" || fail "$x: merged CSV differs from the --jobs 1 run"
+  cmp -s "$tmp/a/sweep.json" "$tmp/$x/sweep.json" || fail "$x: merged JSON differs from the --jobs 1 run"
+done
+! "$exe" sweep merge "$tmp/d1" 2>"$tmp/log" || fail "merging one shard must report the missing points"
+grep -q "16 missing" "$tmp/log" || fail "merge summary: $(cat "$tmp/log")"
+
+# Columns: parameters of every factor, then metrics, then derived columns.
+head -1 "$tmp/a/sweep.csv" | grep -q '^point,rep,seed,params.method,params.object_size,platform.slowdown,params.local_process,status,.*,read_ms,speedup_vs_nr$' ||
+  fail "CSV header: $(head -1 "$tmp/a/sweep.csv")"
+[ "$(wc -l <"$tmp/a/sweep.csv")" -eq $((points + 1)) ] || fail "one row per point"
+awk -F, 'NR > 1 && $4 == "NR" && $NF != 1 { bad = 1 } END { exit bad }' "$tmp/a/sweep.csv" ||
+  fail "the NR rows are their own baseline: speedup 1"
+awk -F, 'NR > 1 && $4 == "FR" && ($NF == "" || $NF <= 0) { bad = 1 } END { exit bad }' "$tmp/a/sweep.csv" ||
+  fail "every FR row has a speedup"
+
+# A folder is never resumed by another sweep.
+sed 's/"seed": 4/"seed": 5/' "$tmp/sweep.json" >"$tmp/other.json"
+set +e; "$exe" sweep "$tmp/other.json" --out "$tmp/a" -q 2>"$tmp/log"; rc=$?; set -e
+[ $rc -eq 2 ] && grep -q "another sweep" "$tmp/log" || fail "a foreign folder must be refused (rc $rc: $(cat "$tmp/log"))"
+
+# Failed points are recorded, the others run, the exit status says so; a re-run retries only the failed ones.
+cat >"$tmp/failing.json" <<JSON
+{"scenario": "$PWD/scenarios/speculative_read/case1.json", "set": {"params.iterations": 5},
+ "grid": {"params.method": ["NR", "FR"], "params.write_probability": [0, 7]}}
+JSON
+set +e; "$exe" sweep "$tmp/failing.json" --out "$tmp/f" --jobs 2 2>"$tmp/log"; rc=$?; set -e
+[ $rc -eq 1 ] || fail "a sweep with failed points exits 1 (got $rc)"
+grep -q "4 points: 4 run, 0 already done, 2 failed" "$tmp/log" || fail "summary: $(tail -2 "$tmp/log")"
+grep -q "write_probability" "$tmp/f/points/p00001.error" || fail "the error names the field: $(cat "$tmp/f/points/p00001.error")"
+grep -q '^p00001,0,1,NR,7,failed' "$tmp/f/sweep.csv" || fail "failed rows: $(cat "$tmp/f/sweep.csv")"
+grep -q '"error": ".*write_probability' "$tmp/f/sweep.json" || fail "sweep.json keeps the error"
+set +e; "$exe" sweep "$tmp/failing.json" --out "$tmp/f" --jobs 2 2>"$tmp/log"; set -e
+grep -q "4 points: 2 run, 2 already done, 2 failed" "$tmp/log" || fail "re-run: $(tail -2 "$tmp/log")"
+
+# A point that runs too long is killed and recorded; the others finish.
+cat >"$tmp/slow.json" <<JSON
+{"scenario": "$PWD/scenarios/speculative_read/case1.json", "grid": {"params.iterations": [5, 100000000]}}
+JSON
+set +e; "$exe" sweep "$tmp/slow.json" --out "$tmp/t" --point-timeout 0.5 -q 2>/dev/null; rc=$?; set -e
+[ $rc -eq 1 ] && grep -q "timed out after 0.5" "$tmp/t/points/p00001.error" && [ -f "$tmp/t/points/p00000/result.json" ] ||
+  fail "--point-timeout (rc $rc)"
+
+# Plots: a line plot (one line per method) and a heat map, the sweep's quoted name in the title.
+"$exe" sweep plot "$tmp/a" --x platform.slowdown --y total_time_s --lines params.method 2>"$tmp/log" && fail "a varying parameter left unfixed must be refused"
+grep -q "params.local_process also varies" "$tmp/log" || fail "plot error: $(cat "$tmp/log")"
+lp=$(sed -n 2p "$tmp/a/sweep.csv" | cut -d, -f7)
+"$exe" sweep plot "$tmp/a" --x platform.slowdown --y speedup_vs_nr --lines params.method \
+  --where params.local_process=$lp --logx 2>/dev/null
+"$exe" sweep plot "$tmp/a" --kind heat --x platform.slowdown --y params.method --z read_ms \
+  --where params.local_process=$lp --output "$tmp/heat" 2>/dev/null
+for f in "$tmp/a/plot-line-speedup_vs_nr" "$tmp/heat"; do
+  [ -s "$f.png" ] && [ -s "$f.svg" ] || fail "plot $f not rendered"
+done
+grep -qF "it's a \"test\": read_ms" "$tmp/heat.svg" ||
+  fail "the title must carry the sweep's name verbatim"
+echo "sweep_features: ok"
