@@ -44,12 +44,22 @@ struct ModelEntry {
   void (*describe)(std::vector<FieldDoc>& docs);
   /** Parses params (InputError on bad input) and prepares a run. */
   std::unique_ptr<ModelRun> (*create)(ModelContext& ctx);
+  /** Parses params without a platform (InputError on bad input): a sweep checks its first point before running
+   *  any, so a mistyped path fails at once instead of as N failed points. */
+  void (*check)(const Scenario& scenario);
 };
 
 /** `describe` for a model whose parameters are parsed by `Params::from(Fields&)` (documentation mode). */
 template <class Params> void describe_params(std::vector<FieldDoc>& docs)
 {
   Fields f(json::object(), "<defaults>", "", &docs);
+  Params::from(f);
+}
+
+/** `check` for a model whose parameters are parsed by `Params::from(Fields&)`. */
+template <class Params> void check_params(const Scenario& scenario)
+{
+  Fields f(scenario.params, scenario.file, scenario.params_pointer);
   Params::from(f);
 }
 
@@ -61,5 +71,8 @@ template <class Run> std::unique_ptr<ModelRun> create_run(ModelContext& ctx)
 
 const std::vector<ModelEntry>& model_registry();
 const ModelEntry* find_model(const std::string& name);
+
+/** Loads the scenario with these overrides and checks the model's parameters, without running: InputError if bad. */
+void check_scenario(const std::string& path, const std::vector<std::string>& sets);
 
 } // namespace cs

@@ -2,6 +2,7 @@
 #include "sim/model.hpp"
 
 #include "models/microbench/model.hpp"
+#include "models/msglog/model.hpp"
 #include "models/pingpong/model.hpp"
 #include "models/speculative_read/model.hpp"
 
@@ -13,6 +14,7 @@ const std::vector<ModelEntry>& model_registry()
       speculative_read::entry(),
       pingpong::entry(),
       microbench::entry(),
+      msglog::entry(),
   };
   return table;
 }

@@ -31,14 +31,29 @@ static void report_progress_while_running(std::chrono::steady_clock::time_point 
   });
 }
 
+namespace {
+PlatformSpec load_run_platform(const Scenario& scenario)
+{
+  PlatformSpec pspec = load_platform(scenario.platform_file);
+  if (not scenario.platform.host_profile.empty())
+    apply_host_profile(pspec, resolve_path(scenario.file, scenario.platform.host_profile), scenario.file);
+  return pspec;
+}
+} // namespace
+
+void check_scenario(const std::string& path, const std::vector<std::string>& sets)
+{
+  Scenario scenario = load_scenario(path, sets, std::nullopt);
+  load_run_platform(scenario);
+  find_model(scenario.model)->check(scenario);
+}
+
 std::string run_scenario(const RunOptions& options, int* argc, char** argv)
 {
   auto wall_start = std::chrono::steady_clock::now();
   // Everything that can be wrong with the input is checked before the engine starts or any output is written.
-  Scenario scenario  = load_scenario(options.scenario, options.sets, options.seed);
-  PlatformSpec pspec = load_platform(scenario.platform_file);
-  if (not scenario.platform.host_profile.empty())
-    apply_host_profile(pspec, resolve_path(scenario.file, scenario.platform.host_profile), scenario.file);
+  Scenario scenario       = load_scenario(options.scenario, options.sets, options.seed);
+  PlatformSpec pspec      = load_run_platform(scenario);
   const ModelEntry* entry = find_model(scenario.model);
 
   sg4::Engine engine(argc, argv);

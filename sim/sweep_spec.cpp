@@ -1,6 +1,7 @@
 #include "sim/sweep_spec.hpp"
 #include "sim/errors.hpp"
 #include "sim/fields.hpp"
+#include "sim/model.hpp"
 #include "sim/rng.hpp"
 #include "sim/scenario.hpp"
 #include "sim/sweep_sample.hpp"
@@ -289,6 +290,22 @@ std::vector<SweepPoint> expand_sweep(const SweepSpec& spec)
     }
   }
   return points;
+}
+
+void check_first_point(const SweepSpec& spec)
+{
+  auto points = expand_sweep(spec);
+  if (points.empty())
+    return;
+  try {
+    check_scenario(spec.base, points.front().sets(spec));
+  } catch (const InputError& e) {
+    std::string sets;
+    for (auto const& a : points.front().sets(spec))
+      sets += " --set " + a;
+    throw InputError(spec.file, spec.pointer, "its first point (" + sets.substr(1) + ") is not a valid scenario: " +
+                                                  e.what());
+  }
 }
 
 std::string sweep_fingerprint(const SweepSpec& spec, const std::vector<std::string>& forward)

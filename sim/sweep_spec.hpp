@@ -63,6 +63,9 @@ struct SweepPoint {
 SweepSpec parse_sweep(const json& j, const std::string& file, const std::string& pointer);
 SweepSpec load_sweep(const std::string& path);
 std::vector<SweepPoint> expand_sweep(const SweepSpec& spec);
+/** Loads the first point's scenario and checks its model parameters without running it (every point sets the same
+ *  paths): a mistyped path or value fails with exit 2 before anything runs, not as N failed points. */
+void check_first_point(const SweepSpec& spec);
 
 /** Identity of the points (their ids, overrides and seeds) and of the base scenario's text: a folder holding results
  *  of another sweep is never resumed by mistake. */

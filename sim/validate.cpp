@@ -461,6 +461,14 @@ int run_validation(const ValidateOptions& o)
         std::map<std::string, std::string> vars;
         for (auto const& name : needed)
           vars["run_" + name] = work + "/" + stem + "/" + name + "/sweep.csv";
+        // The compared cells too (measured beside simulated), for figures that redraw a seed's table.
+        std::string cells = "id,role,measured,simulated\n";
+        for (auto const& s : specs) {
+          auto num = [](const json& v) { return v.is_number() ? format_number(v.get<double>()) : std::string("NaN"); };
+          cells += s.r.id + "," + s.r.role + "," + num(s.r.measured) + "," + num(s.r.simulated) + "\n";
+        }
+        vars["cells"] = work + "/" + stem + "/cells.csv";
+        write_file_atomic(vars["cells"], cells);
         std::string out = (o.report.empty() ? std::string("out") : dir_of(o.report)) + "/validate_" + stem;
         fs::create_directories(dir_of(out + ".png"));
         render_plot(script, out, vars);

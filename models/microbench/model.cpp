@@ -110,7 +110,7 @@ ModelEntry entry()
 {
   return {"microbench", "-",
           "the native microbenchmarks of `clustersim calibrate`, simulated on a host profile (calibration round trip)",
-          describe_params<Params>, create_run<Run>};
+          describe_params<Params>, create_run<Run>, check_params<Params>};
 }
 
 } // namespace cs::microbench

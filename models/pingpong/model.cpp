@@ -75,7 +75,7 @@ private:
 ModelEntry entry()
 {
   return {"pingpong", "-", "two hosts exchange request/response messages (teaching, framework overhead)",
-          describe_params<Params>, create_run<Run>};
+          describe_params<Params>, create_run<Run>, check_params<Params>};
 }
 
 } // namespace cs::pingpong

@@ -93,7 +93,7 @@ ModelEntry entry()
 {
   return {"speculative_read", "000",
           "Yi 2002: remote read with fork/thread checkpoints (optimistic and pessimistic branches)",
-          describe_params<Params>, create_run<Run>};
+          describe_params<Params>, create_run<Run>, check_params<Params>};
 }
 
 } // namespace cs::speculative_read

@@ -73,12 +73,7 @@ int cmd_sweep_run(const Args& args, const Args& simgrid_args)
   o.forward      = simgrid_args;
   o.self_exe     = self_executable();
   SweepSpec spec = load_sweep(file);
-  // Check the base scenario once here so that a typo fails fast with exit 2 instead of N failed points.
-  {
-    auto points = expand_sweep(spec);
-    if (not points.empty())
-      load_scenario(spec.base, points.front().sets(spec), std::nullopt);
-  }
+  check_first_point(spec);
   SweepOutcome out = run_sweep(spec, o);
   std::string merged = o.merge ? " -> " + o.out_dir + "/sweep.csv" : std::string(" (not merged)");
   std::fprintf(stderr, "[sweep] %zu points: %zu run, %zu already done, %zu failed%s\n", out.total, out.ran,

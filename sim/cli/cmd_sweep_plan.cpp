@@ -57,6 +57,7 @@ int cmd_sweep_plan(const Args& args, const Args&)
   if (not shard.empty())
     parse_shard(shard, &shard_index, &shard_count);
   SweepSpec spec = load_sweep(file);
+  check_first_point(spec);
   std::vector<SweepPoint> points;
   for (auto const& p : expand_sweep(spec))
     if (in_shard(p, shard_index, shard_count))

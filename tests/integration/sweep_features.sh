@@ -89,4 +89,12 @@ for f in "$tmp/a/plot-line-speedup_vs_nr" "$tmp/heat"; do
 done
 grep -qF "it's a \"test\": read_ms" "$tmp/heat.svg" ||
   fail "the title must carry the sweep's name verbatim"
+# A mistyped parameter path fails before anything runs (exit 2, the sweep file and the path named, no folder).
+sed 's/"params.method"/"params.mehtod"/' "$tmp/sweep.json" >"$tmp/typo.json"
+for cmd in "plan $tmp/typo.json" "run $tmp/typo.json --out $tmp/typo -q"; do
+  set +e; "$exe" sweep $cmd 2>"$tmp/log"; rc=$?; set -e
+  [ $rc -eq 2 ] || fail "sweep $cmd with a typo: exit $rc, expected 2"
+  grep -q "typo.json.*params/mehtod.*did you mean \"method\"" "$tmp/log" || fail "typo message: $(cat "$tmp/log")"
+done
+[ ! -e "$tmp/typo" ] || fail "a sweep refused at the start must not leave an output folder"
 echo "sweep_features: ok"

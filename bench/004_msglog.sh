@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Seed 004 benchmark (issue 7). Target on 2 cores: all of Table 1 (30 runs: 6 benchmarks x base, buffering-only,
+# 4MBx1, x2, x3; the longest ~860 simulated seconds with up to ~100k messages per rank) under 30 s wall.
+#   usage: bench/004_msglog.sh        (BUILD=build-dir, default build)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+exe=${BUILD:-build}/clustersim
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+now() { date +%s.%N; }
+calc() { python3 -c "print($1)"; }
+echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) before the runs"
+
+# The two dearest single runs: SP with synchronous logging (the longest simulated time) and LU (the most messages).
+for b in sp lu; do
+  s=$(now); "$exe" run scenarios/msglog/nas.json --set params.bench=$b --set params.scheme=logging --set params.pages=1 \
+    --out "$tmp/$b" -q; e=$(now)
+  python3 - "$tmp/$b/result.json" "$(calc "$e - $s")" $b <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))["metrics"]
+print(f"one run, {sys.argv[3]} 4MBx1: {float(sys.argv[2]):.2f} s wall for {m['exec_time_s']:.0f} simulated s, "
+      f"{m['msgs_logged_max']} messages logged by the busiest rank, {m['simulated_transfers']} transfers simulated")
+PY
+done
+
+# Table 1: the validation file's table1 run (30 points), two processes, as `clustersim validate` runs it.
+s=$(now); "$exe" validate --only 004.table1 --work "$tmp/v" --jobs 2 -q >"$tmp/report.txt"; e=$(now)
+calc "f'Table 1, 30 runs, --jobs 2: {$e - $s:.2f} s wall (target < 30 s)'"
+tail -1 "$tmp/report.txt"

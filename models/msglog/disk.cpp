@@ -1,0 +1,100 @@
+#include "models/msglog/disk.hpp"
+
+#include <xbt/log.h>
+
+#include <algorithm>
+#include <mutex>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(cs_msglog_disk, "msglog: write-back disk model");
+
+namespace cs::msglog {
+
+namespace {
+double sourced(Fields& f, const std::string& key, Unit unit, const std::string& doc, Range range)
+{
+  double v = f.required_quantity(key, unit, doc, range);
+  if (f.source_of(key).empty())
+    f.fail(key, "give the value as {\"value\": ..., \"source\": \"...\"}: say where the number comes from");
+  return v;
+}
+} // namespace
+
+DiskModel DiskModel::from(const DiskSpec& spec, const std::string& platform_file)
+{
+  DiskModel m;
+  Fields f(spec.model, platform_file, spec.pointer + "/model");
+  m.write_cache  = f.boolean("write_cache", true, "write-back buffer in front of the platter enabled");
+  m.cache_size   = sourced(f, "cache_size", Unit::size, "bytes of the write-back buffer", Range::positive());
+  m.interface_bw = sourced(f, "interface_bw", Unit::bandwidth,
+                           "rate requests are accepted into the buffer while it has room", Range::positive());
+  m.request_size = sourced(f, "request_size", Unit::size, "largest request the kernel sends to the drive",
+                           Range::positive());
+  f.string("description", "", "free text");
+  f.finish();
+  if (m.request_size > m.cache_size)
+    f.fail("request_size", "must not exceed cache_size (a request is accepted whole)");
+  m.platter_bw = spec.write_bw.value;
+  return m;
+}
+
+WriteBackDisk::WriteBackDisk(const DiskModel& m, sg4::Disk* platter)
+    : m_(m)
+    , platter_(platter)
+    , drive_(sg4::Mutex::create())
+    , state_(sg4::Mutex::create())
+    , room_(sg4::ConditionVariable::create())
+    , work_(sg4::ConditionVariable::create())
+{
+}
+
+void WriteBackDisk::write(double bytes)
+{
+  double start = sg4::Engine::get_clock();
+  double left  = bytes;
+  while (left > 0) {
+    double req = std::min(left, m_.request_size);
+    std::unique_lock<sg4::Mutex> drive(*drive_);
+    if (not m_.write_cache) {
+      platter_->write(static_cast<sg_size_t>(req));
+    } else {
+      {
+        std::unique_lock<sg4::Mutex> lock(*state_);
+        if (used_ + req > m_.cache_size) {
+          double t0 = sg4::Engine::get_clock();
+          ++stats_.full_waits;
+          while (used_ + req > m_.cache_size)
+            room_->wait(lock);
+          stats_.full_wait_s += sg4::Engine::get_clock() - t0;
+        }
+        used_ += req; // reserved now, so that the other writer of the node cannot overbook the buffer
+      }
+      sg4::this_actor::sleep_for(req / m_.interface_bw);
+      std::unique_lock<sg4::Mutex> lock(*state_);
+      pending_ += req;
+      work_->notify_all();
+    }
+    ++stats_.requests;
+    left -= req;
+  }
+  stats_.bytes += bytes;
+  stats_.pwrite_s += sg4::Engine::get_clock() - start;
+}
+
+void WriteBackDisk::flusher()
+{
+  std::unique_lock<sg4::Mutex> lock(*state_);
+  while (true) {
+    while (pending_ <= 0)
+      work_->wait(lock);
+    double chunk = std::min(pending_, m_.request_size);
+    pending_ -= chunk;
+    lock.unlock();
+    platter_->write(static_cast<sg_size_t>(chunk));
+    lock.lock();
+    used_ -= chunk;
+    XBT_DEBUG("flushed %.0f bytes, %.0f left in the buffer", chunk, used_);
+    room_->notify_all();
+  }
+}
+
+} // namespace cs::msglog

@@ -1,0 +1,7 @@
+/* Registry entry of the sender-based message logging model (seed 004). */
+#pragma once
+#include "sim/model.hpp"
+
+namespace cs::msglog {
+ModelEntry entry();
+}

@@ -1,0 +1,167 @@
+/* Seed 004: the page bookkeeping, the NAS message streams against the counting-wrapper figures of model-notes
+ * §004, the disk's two regimes, and the logging overheads against their closed forms. Engine tests: one run per
+ * case. */
+#include "models/msglog/page_buffer.hpp"
+#include "models/msglog/streams.hpp"
+#include "sim/fields.hpp"
+#include "sim/units.hpp"
+#include "tests/unit/engine_helpers.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <map>
+
+using cs::json;
+using namespace cs::msglog;
+
+namespace {
+
+/** Counts what a rank program logs, without simulating anything. */
+class Counter : public RankOps {
+public:
+  long messages = 0;
+  double bytes  = 0;
+  void compute(double) override {}
+  void send(int, double b, long count, bool logged) override
+  {
+    if (logged) {
+      messages += count;
+      bytes += b * static_cast<double>(count);
+    }
+  }
+  void recv(int) override {}
+};
+
+Params defaults_for(const std::string& bench)
+{
+  // The compute time is irrelevant to the stream (and has no default: scenarios give it, calibrated).
+  cs::Fields f(json{{"bench", bench}, {bench, {{"compute", 1}}}}, "<test>", "");
+  return Params::from(f);
+}
+
+/** Messages and MiB logged by every rank of `bench`: {min, max} of each. */
+std::map<std::string, std::pair<double, double>> stream_figures(const std::string& bench)
+{
+  Params p = defaults_for(bench);
+  double mmin = 1e300, mmax = 0, vmin = 1e300, vmax = 0;
+  for (int r = 0; r < p.ranks; ++r) {
+    Counter c;
+    run_program(p, r, c);
+    mmin = std::min(mmin, double(c.messages));
+    mmax = std::max(mmax, double(c.messages));
+    vmin = std::min(vmin, c.bytes / 1048576);
+    vmax = std::max(vmax, c.bytes / 1048576);
+  }
+  return {{"msgs", {mmin, mmax}}, {"MiB", {vmin, vmax}}};
+}
+
+const char* disk = "scenarios/msglog/disk_regimes.json";
+
+} // namespace
+
+TEST_CASE("A page buffer of k pages lets k-1 pages be outstanding before a wait", "[unit][msglog]")
+{
+  PageBuffer b(3, 100); // the first page is current from the start
+  REQUIRE(b.append(150) == 100);
+  REQUIRE(b.full());
+  b.seal();
+  REQUIRE(b.can_advance());
+  b.advance();
+  b.append(100);
+  b.seal();
+  REQUIRE(b.can_advance());
+  b.advance();
+  b.append(100);
+  b.seal();
+  REQUIRE_FALSE(b.can_advance()); // three pages outstanding: the sender would wait
+  b.released();
+  REQUIRE(b.can_advance());
+  REQUIRE_THROWS(PageBuffer(0, 100));
+}
+
+TEST_CASE("A record that does not fit the rest of a page starts the next one", "[unit][msglog]")
+{
+  PageBuffer b(2, 100);
+  b.append(70);
+  REQUIRE(b.must_seal_before(40));
+  REQUIRE_FALSE(b.must_seal_before(30));
+  REQUIRE_FALSE(PageBuffer(2, 100).must_seal_before(500)); // an empty page takes a record larger than a page
+}
+
+TEST_CASE("NAS message streams match the counting wrapper's figures", "[unit][msglog]")
+{
+  // model-notes §004: messages and volume (MiB) per rank, min-max over the 16 ranks.
+  struct Expect {
+    const char* bench;
+    double msgs_lo, msgs_hi, mib_lo, mib_hi, tol;
+  };
+  for (auto const& e : {Expect{"bt", 4830, 4830, 505, 509, 0.01}, Expect{"cg", 13984, 13984, 848, 848, 0.01},
+                        Expect{"sp", 9630, 9630, 903, 923, 0.01}, Expect{"lu", 50700, 101400, 145, 305, 0.01},
+                        Expect{"mg", 2670, 2964, 45, 45, 0.07}}) {
+    INFO(e.bench);
+    auto f = stream_figures(e.bench);
+    REQUIRE(f["msgs"].first >= e.msgs_lo * (1 - e.tol));
+    REQUIRE(f["msgs"].second <= e.msgs_hi * (1 + e.tol));
+    REQUIRE(f["MiB"].first == Approx(e.mib_lo).epsilon(e.tol));
+    REQUIRE(f["MiB"].second == Approx(e.mib_hi).epsilon(e.tol));
+  }
+  REQUIRE(stream_figures("ep")["msgs"].second == 0); // collectives only: nothing logged
+}
+
+TEST_CASE("Pages written with idle gaps go at the write-back interface rate", "[engine][msglog]")
+{
+  // Seed Discussion 1: 40-50 MB/s "sometimes": each 4 MB page fits the drive's buffer, which drains in the gap.
+  json m = cs::test::run_metrics(disk, {"params.disk_test.gap=1s", "params.disk_test.writes=30"});
+  REQUIRE(m["disk_requests_buffer_full"].get<long>() == 0);
+  REQUIRE(m["disk_effective_write_MBps"].get<double>() >= 40);
+  REQUIRE(m["disk_effective_write_MBps"].get<double>() <= 50);
+}
+
+TEST_CASE("Pages written back to back go at the platter rate", "[engine][msglog]")
+{
+  // Seed: "usually 8~9 MB/s": a long run of writes fills the buffer, then every request waits for the platter
+  // (the writer's own copy time overlaps the drain, so the rate over the whole run is what a dd test reports).
+  json m = cs::test::run_metrics(disk, {"params.disk_test.gap=0", "params.disk_test.writes=100"});
+  REQUIRE(m["disk_requests_buffer_full"].get<long>() > 0);
+  double rate = m["disk_written_MiB"].get<double>() * 1048576 / m["exec_time_s"].get<double>() / 1e6;
+  REQUIRE(rate >= 8);
+  REQUIRE(rate <= 9);
+}
+
+TEST_CASE("Disabling the write-back buffer leaves only the platter rate", "[engine][msglog]")
+{
+  json m = cs::test::run_metrics(disk, {"params.disk_test.gap=1s", "params.disk_test.writes=10",
+                                        "params.disk_what_if.write_cache=off"});
+  REQUIRE(m["disk_effective_write_MBps"].get<double>() == Approx(8.5).epsilon(0.01));
+}
+
+TEST_CASE("A what-if platter rate replaces the platform's", "[engine][msglog]")
+{
+  // Faster than the platform's read rate too: SimGrid's combined read+write cap must follow.
+  json m = cs::test::run_metrics(disk, {"params.disk_test.gap=1s", "params.disk_test.writes=10",
+                                        "params.disk_what_if.write_cache=off", "params.disk_what_if.platter_bw=34MBps"});
+  REQUIRE(m["disk_effective_write_MBps"].get<double>() == Approx(34).epsilon(0.01));
+}
+
+TEST_CASE("Synchronous logging (one page) waits at every filled page", "[engine][msglog]")
+{
+  json m = cs::test::run_metrics("scenarios/msglog/nas.json", {"params.bench=mg", "params.scheme=logging", "params.pages=1"});
+  REQUIRE(m["pages_filled"].get<long>() > 0);
+  REQUIRE(m["buffer_full_rate"].get<double>() == 1.0);
+}
+
+TEST_CASE("Each rank pays the logged volume over the copy rate plus a cost per record", "[engine][msglog]")
+{
+  json m        = cs::test::run_metrics("scenarios/msglog/nas.json", {"params.bench=mg", "params.scheme=buffering_only"});
+  json platform = cs::load_json_file("platforms/004_cmi_cluster.json");
+  auto cost     = [&](const char* k) {
+    return *cs::parse_unit_string(platform["os_profiles"]["linux-cmi"]["costs"][k]["value"].get<std::string>(),
+                                  k == std::string("log_copy_bw") ? cs::Unit::bandwidth : cs::Unit::time);
+  };
+  double bytes   = m["volume_max_MiB"].get<double>() * 1048576; // MG's ranks all log the same stream
+  double records = m["msgs_logged_max"].get<double>();
+  REQUIRE(m["volume_min_MiB"].get<double>() == m["volume_max_MiB"].get<double>());
+  REQUIRE(m["mean_copy_time_s"].get<double>() ==
+          Approx(bytes / cost("log_copy_bw") + records * cost("log_record")).epsilon(1e-6));
+  REQUIRE(m["disk_written_MiB"].is_null()); // buffering only: nothing reaches the disk
+}

@@ -1,0 +1,61 @@
+#include "models/msglog/rank.hpp"
+
+#include <xbt/log.h>
+
+#include <stdexcept>
+#include <string>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(cs_msglog, "msglog: NAS ranks with sender-based message logging");
+
+namespace cs::msglog {
+
+namespace {
+char token; // payloads carry no data: the simulation only needs their sizes and arrival
+} // namespace
+
+PairMailboxes::PairMailboxes(int ranks) : ranks_(ranks)
+{
+  for (int s = 0; s < ranks; ++s)
+    for (int d = 0; d < ranks; ++d)
+      boxes_.push_back(sg4::Mailbox::by_name("msglog-" + std::to_string(s) + ">" + std::to_string(d)));
+}
+
+void Rank::operator()()
+{
+  run_program(p_, id_, *this);
+  stats_.end_s = sg4::Engine::get_clock();
+  XBT_DEBUG("rank %d done at %.3f s", id_, stats_.end_s);
+}
+
+void Rank::compute(double seconds)
+{
+  if (seconds > 0)
+    sg4::this_actor::execute(seconds * speed_);
+}
+
+void Rank::send(int dst, double bytes, long count, bool logged)
+{
+  if (logged && log_ != nullptr)
+    log_->log(count, bytes);
+  ++stats_.sends;
+  stats_.sent_bytes += bytes * static_cast<double>(count);
+  if (dst == id_) {
+    ++self_pending_; // MPI to itself: a local copy, nothing crosses the network
+    return;
+  }
+  // MPI_Isend: the sender goes on; the receiver's mailbox is eager (see Run::start), so the transfer starts now.
+  boxes_.at(id_, dst)->put_init(&token, static_cast<uint64_t>(bytes * static_cast<double>(count)))->detach();
+}
+
+void Rank::recv(int src)
+{
+  if (src == id_) {
+    if (self_pending_ <= 0)
+      throw std::logic_error("rank " + std::to_string(id_) + " receives from itself before sending");
+    --self_pending_;
+    return;
+  }
+  boxes_.at(src, id_)->get<char>();
+}
+
+} // namespace cs::msglog

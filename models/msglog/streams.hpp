@@ -1,0 +1,49 @@
+/* The NAS class B message streams of one rank (model-notes §004): the real sequence of computations, sends and
+ * receives of bt, cg, ep, lu, mg and sp with 16 ranks, written against an abstract rank so that the same code
+ * runs in the simulation (SimGrid actors) and in unit tests that only count messages and bytes. */
+#pragma once
+#include "models/msglog/params.hpp"
+
+#include <array>
+
+namespace cs::msglog {
+
+/** What a rank program does, as the message stream sees it. */
+class RankOps {
+public:
+  virtual ~RankOps() = default;
+  /** Computes for `seconds` of CPU time on an idle core. */
+  virtual void compute(double seconds) = 0;
+  /** MPI_Isend of `count` messages of `bytes` each to `dst`, simulated as one transfer of count x bytes.
+   *  `logged`: an application point-to-point message, which the logging library copies (collectives are not). */
+  virtual void send(int dst, double bytes, long count, bool logged) = 0;
+  /** Blocks until the next transfer from `src` has arrived. */
+  virtual void recv(int src) = 0;
+};
+
+/** Runs the program of `rank` for the selected benchmark. */
+void run_program(const Params& p, int rank, RankOps& ops);
+
+// Topologies (pure functions, unit-tested).
+
+/** Square process grid of the BT/SP multi-partition (NPB make_set): successor/predecessor in direction d. */
+int adi_successor(int rank, int n, int d);
+int adi_predecessor(int rank, int n, int d);
+/** Coordinate in direction d of cell c of a rank: cells (i + c, j - c, c) mod n for the rank at column i, row j,
+ *  so that every rank owns one cell of each slice of each direction. */
+int adi_cell_coord(int rank, int n, int c, int d);
+/** Bytes of the copy_faces message of `rank` in direction d towards its successor (or predecessor): the faces of
+ *  its cells that are not on that side's global boundary. */
+double adi_face_message(const AdiParams& a, int rank, int n, int d, bool to_successor);
+/** Bytes sent after solving, in direction d, the rank's cell of coordinate `stage` (forward or back). */
+double adi_solve_message(const AdiParams& a, int rank, int n, int d, int stage, bool forward);
+/** Points of `grid` owned by part `i` of `parts` (the first grid % parts parts get one more). */
+long block_extent(long grid, long parts, long i);
+/** MG local extent of axis `a` at `level` (levels = finest). */
+long mg_extent(const MgParams& mg, int axis, long level);
+/** MG neighbour of `rank` on axis `a`, direction dir = -1 or +1 (periodic). */
+int mg_neighbour(const MgParams& mg, int rank, int axis, int dir);
+/** MG per-iteration sequence of comm3 levels: top resid, restriction down, bottom smoothing, up (resid, psinv). */
+std::vector<long> mg_comm3_levels(long levels);
+
+} // namespace cs::msglog
