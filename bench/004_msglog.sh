@@ -2,13 +2,7 @@
 # Seed 004 benchmark (issue 7). Target on 2 cores: all of Table 1 (30 runs: 6 benchmarks x base, buffering-only,
 # 4MBx1, x2, x3; the longest ~860 simulated seconds with up to ~100k messages per rank) under 30 s wall.
 #   usage: bench/004_msglog.sh        (BUILD=build-dir, default build)
-set -euo pipefail
-cd "$(dirname "$0")/.."
-exe=${BUILD:-build}/clustersim
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-now() { date +%s.%N; }
-calc() { python3 -c "print($1)"; }
-echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) before the runs"
+source "$(dirname "$0")/common.sh"
 
 # The two dearest single runs: SP with synchronous logging (the longest simulated time) and LU (the most messages).
 for b in sp lu; do

@@ -2,12 +2,7 @@
 # Sweep machinery benchmark (issue 8). Targets on 2 cores: a 1000-point speculative-read sweep under 30 s wall,
 # --jobs 2 at least 1.7x faster than --jobs 1, per-point overhead of the machinery (process start, scenario load,
 # result write) under 20 ms. Run on an otherwise idle machine: other load shrinks the --jobs 2 speed-up.
-set -euo pipefail
-cd "$(dirname "$0")/.."
-exe=${BUILD:-build}/clustersim
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-now() { date +%s.%N; }
-calc() { python3 -c "print($1)"; }
+source "$(dirname "$0")/common.sh"
 
 # 1000 points: a Latin hypercube over network speed, local processing time and method, case 1 as written
 # (100 iterations per point).
@@ -17,7 +12,6 @@ cat >"$tmp/sweep.json" <<JSON
             "params": {"platform.slowdown": {"log_uniform": [1, 32]}, "params.local_process": {"uniform": [0.01, 0.06]},
                        "params.method": {"choice": ["NR", "FR", "TR"]}}}}
 JSON
-echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) before the runs"
 "$exe" sweep plan "$tmp/sweep.json" | sed -n 2p
 
 s=$(now); "$exe" sweep "$tmp/sweep.json" --out "$tmp/j1" --jobs 1 -q 2>/dev/null; e=$(now)
