@@ -1,6 +1,7 @@
 /* The one explicit table of models (no static-initialisation tricks): add a line here to add a model. */
 #include "sim/model.hpp"
 
+#include "models/checkpoint/model.hpp"
 #include "models/microbench/model.hpp"
 #include "models/msglog/model.hpp"
 #include "models/pingpong/model.hpp"
@@ -15,6 +16,7 @@ const std::vector<ModelEntry>& model_registry()
       pingpong::entry(),
       microbench::entry(),
       msglog::entry(),
+      checkpoint::entry(),
   };
   return table;
 }
