@@ -1,6 +1,8 @@
 #include "models/checkpoint/model.hpp"
+#include "models/checkpoint/coordinated.hpp"
 #include "models/checkpoint/migration.hpp"
 
+#include <algorithm>
 #include <memory>
 
 namespace cs::checkpoint {
@@ -13,6 +15,10 @@ public:
   {
     Fields f = ctx.params();
     p_       = Params::from(f);
+    if (p_.experiment == "checkpoint") {
+      prepare_checkpoint(f);
+      return;
+    }
     for (auto const* key : {"from", "to"}) {
       const std::string& name = std::string(key) == "from" ? p_.node_a : p_.node_b;
       if (not ctx.platform.has_host(name))
@@ -24,6 +30,10 @@ public:
 
   void start() override
   {
+    if (coordinated_) {
+      coordinated_->start();
+      return;
+    }
     for (auto& a : agents_)
       sg4::Actor::create("migration-agent", a->host(), [agent = a.get()] { agent->serve(); })->daemonize();
     thread_.stack_bytes = p_.stack_bytes;
@@ -40,6 +50,10 @@ public:
 
   void finish() override
   {
+    if (coordinated_) {
+      finish_checkpoint();
+      return;
+    }
     Recorder& rec   = ctx_.recorder;
     long migrations = 2 * p_.round_trips;
     rec.set("migrations", migrations);
@@ -53,7 +67,61 @@ public:
   }
 
 private:
+  static sg4::Disk* first_disk(Fields& f, sg4::Host* h)
+  {
+    if (h->get_disks().empty())
+      f.fail("experiment", "host " + h->get_name() + " has no disk to write checkpoints to");
+    return h->get_disks().front();
+  }
+  void prepare_checkpoint(Fields& f)
+  {
+    auto hosts = ctx_.platform.hosts("nodes");
+    if (static_cast<long>(hosts.size()) < p_.nodes)
+      f.fail("nodes", "platform " + ctx_.platform.spec().file + " has " + std::to_string(hosts.size()) +
+                          " hosts in group \"nodes\"");
+    hosts.resize(static_cast<size_t>(p_.nodes));
+    CoordinatedRun::Setup s;
+    for (auto const* key : {"file_server", "heartbeat_host"}) {
+      const std::string& name = std::string(key) == "file_server" ? p_.file_server : p_.heartbeat_host;
+      if (not ctx_.platform.has_host(name))
+        f.fail(key, "platform " + ctx_.platform.spec().file + " has no host \"" + name + "\"");
+    }
+    s.server      = ctx_.platform.host(p_.file_server);
+    s.server_disk = first_disk(f, s.server);
+    s.monitor     = ctx_.platform.host(p_.heartbeat_host);
+    for (auto* h : hosts) {
+      s.costs.push_back(NtCosts::from(ctx_.platform.os(h)));
+      s.disks.push_back(first_disk(f, h));
+    }
+    s.nodes      = hosts;
+    s.failures   = ctx_.rng.stream("failures");
+    coordinated_ = std::make_unique<CoordinatedRun>(p_, std::move(s));
+  }
+  void finish_checkpoint()
+  {
+    Recorder& rec            = ctx_.recorder;
+    const CheckpointStats& s = coordinated_->stats();
+    auto mean = [](double sum, long n) { return n > 0 ? sum / static_cast<double>(n) : 0.0; };
+    rec.set("app", p_.app.name);
+    rec.set("finished", s.finished);
+    rec.set("exec_time_s", s.exec_time_s);
+    rec.set("exec_time_min", s.exec_time_s / 60);
+    rec.set("checkpoints", s.checkpoints);
+    rec.set("checkpoints_complete", s.complete);
+    rec.set("ckpt_file_MB", mean(s.file_bytes, s.files) / 1e6);
+    rec.set("ckpt_time_s", mean(s.stall_s, s.checkpoints));
+    rec.set("nfs_copy_time_s", mean(s.copy_s, s.complete));
+    rec.set("failures", s.failures);
+    rec.set("recoveries", s.recoveries);
+    rec.set("detection_s", mean(s.detect_s, s.recoveries));
+    rec.set("recovery_s", mean(s.recovery_s, s.recoveries));
+    rec.set("data_recovery_s", mean(s.data_recovery_s, s.recoveries));
+    rec.set("lost_work_s", s.lost_work_s);
+  }
+
+
   ModelContext& ctx_;
+  std::unique_ptr<CoordinatedRun> coordinated_;
   Params p_;
   std::vector<std::unique_ptr<MigrationAgent>> agents_;
   BrazosThread thread_;
@@ -64,7 +132,7 @@ private:
 
 ModelEntry entry()
 {
-  return {"checkpoint", "002", "Brazos on Windows NT: user-level thread migration (checkpoint/recovery to come)",
+  return {"checkpoint", "002", "Brazos on Windows NT: user-level thread migration, coordinated checkpoints at barriers",
           describe_params<Params>, create_run<Run>, check_params<Params>};
 }
 

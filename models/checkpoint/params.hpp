@@ -7,8 +7,20 @@
 
 namespace cs::checkpoint {
 
+/** An application skeleton (seed 3.5): one user thread per node computing between barriers, and the shared pages
+ *  each node modifies (what a checkpoint saves). */
+struct AppSpec {
+  std::string name     = "water";
+  long barriers        = 100;  ///< barriers of the whole run (the points where a checkpoint can happen)
+  double compute       = 0;    ///< CPU seconds of one thread over the run, spread evenly between the barriers
+  double shared_bytes  = 0;    ///< shared-memory footprint of the application
+  std::string writes   = "all"; ///< "all": every node modifies every shared page; "own": its 1/nodes share
+  double stack_bytes   = 4096; ///< committed stack of the user thread
+  double dirty_per_barrier = 1; ///< fraction of a node's pages modified between two barriers (drawn afresh each)
+};
+
 struct Params {
-  std::string experiment = "migration"; ///< what runs (only the migration benchmark so far)
+  std::string experiment = "migration"; ///< "migration" (Table 1) or "checkpoint" (Tables 3, 4)
   std::string node_a     = "node1";     ///< where the migrating thread starts
   std::string node_b     = "node2";     ///< the other node of the back-to-back migrations
   long round_trips       = 1000;        ///< seed 2.5: 1000 iterations, each two MigrateMe() calls
@@ -17,6 +29,26 @@ struct Params {
   double tls_bytes       = 64;          ///< the user part of the Thread Local Storage Brazos ships (runtime info)
   double header_bytes    = 32;          ///< Brazos message header
   double ack_bytes       = 32;          ///< the explicit acknowledgement of a UDP message (a header)
+
+  // experiment "checkpoint"
+  AppSpec app;
+  long nodes           = 4;        ///< seed 3.5: four nodes, one user thread each
+  double interval      = 0;        ///< checkpoint at the first barrier after this much time since the last (0: none)
+  bool twins           = true;     ///< a modified page is saved with its twin (multiple-writer protocol)
+  bool copy_to_nfs     = true;     ///< copy each checkpoint file to the network file system in the background
+  std::string file_server = "nfs"; ///< host of the network file system
+  double copy_chunk    = 1 << 20;  ///< bytes per request of the background copy
+  bool incremental     = false;    ///< save only the pages modified since the previous checkpoint (seed: future work)
+
+  // failures and recovery (seed 3.4)
+  std::string heartbeat_host = "nfs"; ///< the designated node sending heartbeats (assumed never to fail)
+  double heartbeat     = 10;       ///< heartbeat period (seed: every 10 s, user-selectable)
+  double fail_at       = -1;       ///< one failure at this time (< 0: none) ...
+  long fail_node       = 2;        ///< ... of this node (1-based)
+  double mtbf          = 0;        ///< or failures of every node with exponential times of this mean (0: none)
+  std::string recovery = "survivors"; ///< "survivors" (threads round-robin on the rest) or "replacement"
+  double replace_delay = 0;        ///< replacement: time until the replacement node is up
+  double restart_init  = 17;       ///< runtime system and user initialisation of a restart (seed: Water 17 s)
 
   static Params from(Fields& f);
 };

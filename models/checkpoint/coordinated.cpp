@@ -1,0 +1,338 @@
+#include "models/checkpoint/coordinated.hpp"
+
+#include <simgrid/Exception.hpp>
+#include <xbt/log.h>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(cs_checkpoint, "Brazos coordinated checkpoint and recovery");
+
+namespace cs::checkpoint {
+
+struct CoordinatedRun::Msg {
+  enum class Kind { barr, go, checkpoint } kind;
+  long instance = -1; ///< checkpoint: which one
+};
+
+namespace {
+void cpu_on(sg4::Host* h, double seconds)
+{
+  sg4::this_actor::execute(seconds * h->get_speed());
+}
+sg4::Mailbox* box(const std::string& name)
+{
+  return sg4::Mailbox::by_name("brazos/" + name);
+}
+struct Chunk {
+  double bytes;
+  sg4::Mailbox* reply;
+};
+} // namespace
+
+CoordinatedRun::CoordinatedRun(const Params& p, Setup s)
+    : p_(p), s_(std::move(s)), server_box_(box("file-server")), alive_(s_.nodes.size(), true),
+      failed_at_(s_.nodes.size(), -1)
+{
+}
+
+double CoordinatedRun::share_bytes(long threads) const
+{
+  if (p_.app.writes == "all") // every thread modifies every page: a node holds them once
+    return p_.app.shared_bytes;
+  return p_.app.shared_bytes * static_cast<double>(threads) / static_cast<double>(p_.nodes);
+}
+
+double CoordinatedRun::file_bytes(long threads, long barriers)
+{
+  // The expected fraction of the pages modified at least once over `barriers` barriers.
+  double dirty = 1 - std::pow(1 - p_.app.dirty_per_barrier, static_cast<double>(std::max(1L, barriers)));
+  double pages = share_bytes(threads) * dirty * (p_.twins ? 2 : 1);
+  return pages + static_cast<double>(threads) * (p_.app.stack_bytes + p_.context_bytes) + p_.header_bytes;
+}
+
+void CoordinatedRun::start()
+{
+  std::vector<size_t> placement;
+  for (long t = 0; t < p_.nodes; ++t)
+    placement.push_back(static_cast<size_t>(t));
+  launch(0, placement);
+  if (p_.copy_to_nfs)
+    sg4::Actor::create("file-server", s_.server, [this] { file_server(); })->daemonize();
+  for (size_t n = 0; n < s_.nodes.size(); ++n)
+    sg4::Actor::create("heartbeat-responder", s_.nodes[n], [this, n] { responder(n); })->daemonize();
+  if (p_.fail_at >= 0 || p_.mtbf > 0) {
+    sg4::Actor::create("failure-injector", s_.server, [this] { injector(); })->daemonize();
+    sg4::Actor::create("heartbeat-monitor", s_.monitor, [this] { monitor(); }); // lives until the run is over
+  }
+}
+
+void CoordinatedRun::launch(long first_barrier, std::vector<size_t> placement)
+{
+  auto e           = std::make_unique<Epoch>();
+  e->id            = static_cast<long>(epochs_.size());
+  e->first_barrier = first_barrier;
+  e->placement     = std::move(placement);
+  std::string tag  = "e" + std::to_string(e->id) + "/";
+  e->manager       = box(tag + "manager");
+  for (size_t t = 0; t < e->placement.size(); ++t)
+    e->threads.push_back(box(tag + "thread" + std::to_string(t)));
+  e->agents.assign(s_.nodes.size(), nullptr);
+  for (size_t n : e->placement)
+    e->agents[n] = box(tag + "agent" + std::to_string(n));
+  Epoch& ep = *e;
+  epochs_.push_back(std::move(e));
+  for (size_t t = 0; t < ep.placement.size(); ++t)
+    ep.actors.push_back(
+        sg4::Actor::create("user-thread", s_.nodes[ep.placement[t]], [this, &ep, t] { user_thread(ep, t); }));
+  for (size_t n = 0; n < s_.nodes.size(); ++n)
+    if (ep.agents[n] != nullptr)
+      ep.actors.push_back(
+          sg4::Actor::create("checkpoint-agent", s_.nodes[n], [this, &ep, n] { agent(ep, n); })->daemonize());
+  // The barrier manager runs where the first thread runs.
+  ep.actors.push_back(
+      sg4::Actor::create("barrier-manager", s_.nodes[ep.placement[0]], [this, &ep] { manager(ep); })->daemonize());
+}
+
+void CoordinatedRun::user_thread(Epoch& e, size_t thread)
+{
+  sg4::Host* host  = s_.nodes[e.placement[thread]];
+  const NtCosts& c = s_.costs[e.placement[thread]];
+  double step      = p_.app.compute / static_cast<double>(p_.app.barriers);
+  for (long b = e.first_barrier; b < p_.app.barriers; ++b) {
+    cpu_on(host, step);
+    cpu_on(host, c.udp_message); // BARR
+    e.manager->put_init(new Msg{Msg::Kind::barr}, static_cast<uint64_t>(p_.header_bytes))->detach();
+    std::unique_ptr<Msg> go(e.threads[thread]->get<Msg>());
+    cpu_on(host, c.udp_message); // BARRGRANT, or the agent's resume after a checkpoint
+  }
+  if (++e.finished == static_cast<long>(e.placement.size())) {
+    stats_.exec_time_s = sg4::Engine::get_clock();
+    stats_.finished    = true;
+  }
+}
+
+void CoordinatedRun::manager(Epoch& e)
+{
+  sg4::Host* host  = s_.nodes[e.placement[0]];
+  const NtCosts& c = s_.costs[e.placement[0]];
+  double last      = sg4::Engine::get_clock(); // the interval runs from the start or the restart
+  for (long barrier = e.first_barrier + 1;; ++barrier) {
+    for (size_t arrived = 0; arrived < e.placement.size(); ++arrived) {
+      std::unique_ptr<Msg> m(e.manager->get<Msg>());
+      cpu_on(host, c.udp_message);
+    }
+    double now = sg4::Engine::get_clock();
+    if (p_.interval > 0 && now - last >= p_.interval) {
+      last = now;
+      Checkpoint ck{barrier, now};
+      ck.files = std::count_if(e.agents.begin(), e.agents.end(), [](auto* a) { return a != nullptr; });
+      ckpts_.push_back(ck);
+      ++stats_.checkpoints;
+      for (auto* a : e.agents)
+        if (a != nullptr) {
+          cpu_on(host, c.udp_message);
+          a->put_init(new Msg{Msg::Kind::checkpoint, static_cast<long>(ckpts_.size()) - 1},
+                      static_cast<uint64_t>(p_.header_bytes))
+              ->detach();
+        }
+    } else {
+      for (auto* t : e.threads) {
+        cpu_on(host, c.udp_message);
+        t->put_init(new Msg{Msg::Kind::go}, static_cast<uint64_t>(p_.header_bytes))->detach();
+      }
+    }
+  }
+}
+
+void CoordinatedRun::agent(Epoch& e, size_t node)
+{
+  sg4::Host* host  = s_.nodes[node];
+  const NtCosts& c = s_.costs[node];
+  long threads     = std::count(e.placement.begin(), e.placement.end(), node);
+  long previous    = e.first_barrier; // barrier of this node's previous checkpoint in this incarnation
+  bool had_one     = false;
+  while (true) {
+    std::unique_ptr<Msg> m(e.agents[node]->get<Msg>());
+    auto idx          = static_cast<size_t>(m->instance);
+    Checkpoint& ck    = ckpts_[idx];
+    long since        = p_.incremental && had_one ? ck.barrier - previous : ck.barrier;
+    previous          = ck.barrier;
+    had_one           = true;
+    double bytes      = file_bytes(threads, since);
+    cpu_on(host, c.context_switch); // the Checkpoint Agent wakes up
+    s_.disks[node]->write(static_cast<sg_size_t>(bytes));
+    double now = sg4::Engine::get_clock();
+    if (now > ck.local_done) {
+      stats_.stall_s += now - std::max(ck.local_done, ck.at);
+      ck.local_done = now;
+    }
+    stats_.file_bytes += bytes;
+    ++stats_.files;
+    if (p_.copy_to_nfs)
+      e.actors.push_back(sg4::Actor::create("nfs-copy", host, [this, node, bytes, idx] {
+                           copy_to_server(node, bytes, idx);
+                         })->daemonize());
+    for (size_t t = 0; t < e.placement.size(); ++t) // the threads go on while the copy runs
+      if (e.placement[t] == node) {
+        cpu_on(host, c.udp_message);
+        e.threads[t]->put_init(new Msg{Msg::Kind::go}, static_cast<uint64_t>(p_.header_bytes))->detach();
+      }
+  }
+}
+
+void CoordinatedRun::copy_to_server(size_t node, double bytes, size_t idx)
+{
+  // One request at a time, each acknowledged once the server has written it (a synchronous file copy).
+  sg4::Mailbox* reply = box("node" + std::to_string(node) + "/copy-ack");
+  for (double left = bytes; left > 0; left -= p_.copy_chunk) {
+    double n = std::min(left, p_.copy_chunk);
+    server_box_->put(new Chunk{n, reply}, static_cast<uint64_t>(n));
+    std::unique_ptr<bool>(reply->get<bool>());
+  }
+  Checkpoint& ck = ckpts_[idx];
+  if (++ck.copies == ck.files) {
+    ++stats_.complete;
+    stats_.copy_s += sg4::Engine::get_clock() - ck.at;
+  }
+}
+
+void CoordinatedRun::file_server()
+{
+  while (true) {
+    auto* c = server_box_->get<Chunk>();
+    sg4::Actor::create("nfs-write", s_.server, [this, c] {
+      std::unique_ptr<Chunk> chunk(c);
+      s_.server_disk->write(static_cast<sg_size_t>(chunk->bytes));
+      chunk->reply->put_init(new bool(true), static_cast<uint64_t>(p_.ack_bytes))->detach();
+    })->daemonize();
+  }
+}
+
+void CoordinatedRun::responder(size_t node)
+{
+  sg4::Mailbox* hb = box("heartbeat/node" + std::to_string(node));
+  while (true)
+    std::unique_ptr<bool>(hb->get<bool>());
+}
+
+void CoordinatedRun::monitor()
+{
+  while (not stats_.finished) {
+    sg4::this_actor::sleep_for(p_.heartbeat);
+    for (size_t n = 0; n < s_.nodes.size() && not stats_.finished; ++n) {
+      if (not alive_[n])
+        continue;
+      auto* msg = new bool(true);
+      try {
+        // A live node's responder takes the heartbeat at once; a dead one never does.
+        box("heartbeat/node" + std::to_string(n))->put(msg, static_cast<uint64_t>(p_.header_bytes), p_.heartbeat);
+      } catch (const simgrid::Exception&) {
+        delete msg;
+        alive_[n] = false;
+        recover(n, failed_at_[n], sg4::Engine::get_clock());
+      }
+    }
+    if (std::none_of(alive_.begin(), alive_.end(), [](bool a) { return a; }))
+      return; // nothing left to run on
+  }
+}
+
+void CoordinatedRun::injector()
+{
+  auto fail = [this](size_t n) {
+    XBT_VERB("node %zu fails", n + 1);
+    failed_at_[n] = sg4::Engine::get_clock();
+    ++stats_.failures;
+    s_.nodes[n]->turn_off();
+  };
+  if (p_.fail_at >= 0) {
+    sg4::this_actor::sleep_until(p_.fail_at);
+    fail(static_cast<size_t>(p_.fail_node - 1));
+  }
+  if (p_.mtbf <= 0)
+    return;
+  while (true) {
+    std::vector<size_t> up;
+    for (size_t n = 0; n < s_.nodes.size(); ++n)
+      if (s_.nodes[n]->is_on())
+        up.push_back(n);
+    if (up.empty())
+      return;
+    // Each node fails after an exponential time of mean mtbf: the first of them after mtbf / (nodes up).
+    sg4::this_actor::sleep_for(s_.failures.exponential(p_.mtbf / static_cast<double>(up.size())));
+    fail(up[static_cast<size_t>(s_.failures.below(up.size()))]);
+  }
+}
+
+void CoordinatedRun::recover(size_t dead, double failed_at, double detected_at)
+{
+  ++stats_.recoveries;
+  stats_.detect_s += detected_at - failed_at;
+  Epoch& old = *epochs_.back();
+  for (auto& a : old.actors) // every process of the application stops (those on the dead node already did)
+    if (a->get_host()->is_on())
+      a->kill();
+
+  std::vector<size_t> placement = old.placement;
+  if (p_.recovery == "replacement") {
+    sg4::this_actor::sleep_for(p_.replace_delay);
+    s_.nodes[dead]->turn_on();
+    alive_[dead] = true;
+    sg4::Actor::create("heartbeat-responder", s_.nodes[dead], [this, dead] { responder(dead); })->daemonize();
+  } else {
+    std::vector<size_t> up;
+    for (size_t n = 0; n < alive_.size(); ++n)
+      if (alive_[n])
+        up.push_back(n);
+    if (up.empty())
+      return;
+    size_t next = 0;
+    for (auto& node : placement)
+      if (not alive_[node])
+        node = up[next++ % up.size()];
+  }
+  sg4::this_actor::sleep_for(p_.restart_init); // runtime system and user initialisation
+
+  // The last complete checkpoint: every copy on the file server.
+  long from = 0;
+  double ck_at = 0;
+  for (auto it = ckpts_.rbegin(); it != ckpts_.rend(); ++it)
+    if (it->copies == it->files) {
+      from  = it->barrier;
+      ck_at = it->at;
+      break;
+    }
+  stats_.lost_work_s += failed_at - ck_at;
+  double t0 = sg4::Engine::get_clock();
+  if (from > 0) { // data recovery: every node reads its threads' state back from the file server
+    std::vector<sg4::ActorPtr> readers;
+    for (size_t n = 0; n < s_.nodes.size(); ++n) {
+      long threads = std::count(placement.begin(), placement.end(), n);
+      if (threads == 0)
+        continue;
+      double bytes = file_bytes(threads, from); // a full image, whatever the increments it was saved in
+      sg4::Mailbox* to = box("node" + std::to_string(n) + "/recovery");
+      readers.push_back(sg4::Actor::create("nfs-read", s_.server, [this, bytes, to] {
+        for (double left = bytes; left > 0; left -= p_.copy_chunk) {
+          double c = std::min(left, p_.copy_chunk);
+          s_.server_disk->read(static_cast<sg_size_t>(c));
+          to->put(new double(c), static_cast<uint64_t>(c));
+        }
+      }));
+      readers.push_back(sg4::Actor::create("recovery-read", s_.nodes[n], [this, bytes, to] {
+        for (double left = bytes; left > 0; left -= p_.copy_chunk)
+          std::unique_ptr<double>(to->get<double>());
+      }));
+    }
+    for (auto& r : readers)
+      r->join();
+  }
+  double now = sg4::Engine::get_clock();
+  stats_.data_recovery_s += now - t0;
+  stats_.recovery_s += now - detected_at;
+  launch(from, placement);
+}
+
+} // namespace cs::checkpoint
