@@ -53,3 +53,69 @@ TEST_CASE("A migration with a 4 KiB stack takes the sum of its parts on Gigabit 
   REQUIRE(m["migration_time_ms"].get<double>() ==
           Approx(closed_form_ms("platforms/002_brazos_gigabit.json", 4096, 1e9)).epsilon(0.01));
 }
+
+namespace {
+const char* water = "scenarios/checkpoint/water.json";
+// A short Water: 10 barriers one simulated minute apart.
+const std::vector<std::string> short_water{"params.app.barriers=10", "params.app.compute=600s"};
+std::vector<std::string> with(std::vector<std::string> base, std::vector<std::string> more)
+{
+  base.insert(base.end(), more.begin(), more.end());
+  return base;
+}
+} // namespace
+
+TEST_CASE("A checkpoint is taken at the first barrier after the interval has expired", "[engine][checkpoint]")
+{
+  // Barriers at about 60, 120, 180... s; interval 90 s: checkpoints at the barriers near 120, 240, 360, 480, 600 s.
+  json m = cs::test::run_metrics(water, with(short_water, {"params.interval=90s"}));
+  REQUIRE(m["checkpoints"].get<long>() == 5);
+  // Every copy reached the file server but the last one's: the program ends while it is still being copied.
+  REQUIRE(m["checkpoints_complete"].get<long>() == 4);
+  REQUIRE(m["exec_time_s"].get<double>() == Approx(600 + 5 * m["ckpt_time_s"].get<double>()).epsilon(0.002));
+}
+
+TEST_CASE("A checkpoint file holds the node's modified pages and their twins", "[engine][checkpoint]")
+{
+  // SOR: each node modifies its quarter of 128 MB; with twins, twice that, plus stack, context and header.
+  json m = cs::test::run_metrics("scenarios/checkpoint/sor.json",
+                                 {"params.app.barriers=4", "params.app.compute=40s", "params.interval=5s"});
+  REQUIRE(m["ckpt_file_MB"].get<double>() == Approx((2 * 32e6 + 4096 + 716 + 32) / 1e6));
+}
+
+TEST_CASE("Incremental checkpoints save only the pages modified since the previous one", "[engine][checkpoint]")
+{
+  // 10% of the pages change between barriers and a checkpoint at every barrier: each increment holds 10% of the
+  // pages (a full checkpoint at barrier k would hold 1 - 0.9^k of them).
+  json m = cs::test::run_metrics("scenarios/checkpoint/sor.json",
+                                 {"params.app.barriers=11", "params.app.compute=110s", "params.interval=1s",
+                                  "params.incremental=true", "params.app.dirty_per_barrier=0.1"});
+  REQUIRE(m["checkpoints"].get<long>() == 11);
+  REQUIRE(m["ckpt_file_MB"].get<double>() == Approx((2 * 32e6 * 0.1 + 4096 + 716 + 32) / 1e6));
+}
+
+TEST_CASE("A failed node is detected by the heartbeats and the run restarts from the last complete checkpoint",
+          "[engine][checkpoint]")
+{
+  json m = cs::test::run_metrics(water, with(short_water, {"params.interval=90s", "params.failures.fail_at=400s"}));
+  REQUIRE(m["failures"].get<long>() == 1);
+  REQUIRE(m["recoveries"].get<long>() == 1);
+  REQUIRE(m["finished"].get<bool>());
+  REQUIRE(m["detection_s"].get<double>() > 0);
+  REQUIRE(m["detection_s"].get<double>() <= 2 * 10 + 1); // within two heartbeat periods
+  // Checkpoints at the barriers near 120, 240 and 360 s; the last one is complete (copied) by 400 s, so about
+  // 40 s of work are lost and done again.
+  REQUIRE(m["lost_work_s"].get<double>() == Approx(40).margin(5));
+  double expected = 600 + m["lost_work_s"].get<double>() + m["detection_s"].get<double>() +
+                    m["recovery_s"].get<double>() + m["checkpoints"].get<long>() * m["ckpt_time_s"].get<double>();
+  REQUIRE(m["exec_time_s"].get<double>() == Approx(expected).epsilon(0.01));
+}
+
+TEST_CASE("Without a complete checkpoint a failure restarts the run from the beginning", "[engine][checkpoint]")
+{
+  json m = cs::test::run_metrics(water, with(short_water, {"params.interval=0", "params.failures.fail_at=300s"}));
+  REQUIRE(m["recoveries"].get<long>() == 1);
+  REQUIRE(m["data_recovery_s"].get<double>() == 0); // nothing to read back
+  REQUIRE(m["lost_work_s"].get<double>() == Approx(300));
+  REQUIRE(m["exec_time_s"].get<double>() > 900);
+}

@@ -29,6 +29,15 @@ struct Chunk {
   double bytes;
   sg4::Mailbox* reply;
 };
+/** Runs an actor's body; a communication with a node that died ends it quietly (the recovery takes over). */
+template <class F> void unless_peer_dies(const char* what, F&& body)
+{
+  try {
+    body();
+  } catch (const simgrid::Exception& e) {
+    XBT_DEBUG("%s ends: a peer failed (%s)", what, e.what());
+  }
+}
 } // namespace
 
 CoordinatedRun::CoordinatedRun(const Params& p, Setup s)
@@ -85,14 +94,14 @@ void CoordinatedRun::launch(long first_barrier, std::vector<size_t> placement)
   epochs_.push_back(std::move(e));
   for (size_t t = 0; t < ep.placement.size(); ++t)
     ep.actors.push_back(
-        sg4::Actor::create("user-thread", s_.nodes[ep.placement[t]], [this, &ep, t] { user_thread(ep, t); }));
+        sg4::Actor::create("user-thread", s_.nodes[ep.placement[t]], [this, &ep, t] { unless_peer_dies("user thread", [&] { user_thread(ep, t); }); }));
   for (size_t n = 0; n < s_.nodes.size(); ++n)
     if (ep.agents[n] != nullptr)
       ep.actors.push_back(
-          sg4::Actor::create("checkpoint-agent", s_.nodes[n], [this, &ep, n] { agent(ep, n); })->daemonize());
+          sg4::Actor::create("checkpoint-agent", s_.nodes[n], [this, &ep, n] { unless_peer_dies("agent", [&] { agent(ep, n); }); })->daemonize());
   // The barrier manager runs where the first thread runs.
   ep.actors.push_back(
-      sg4::Actor::create("barrier-manager", s_.nodes[ep.placement[0]], [this, &ep] { manager(ep); })->daemonize());
+      sg4::Actor::create("barrier-manager", s_.nodes[ep.placement[0]], [this, &ep] { unless_peer_dies("manager", [&] { manager(ep); }); })->daemonize());
 }
 
 void CoordinatedRun::user_thread(Epoch& e, size_t thread)
@@ -172,7 +181,7 @@ void CoordinatedRun::agent(Epoch& e, size_t node)
     ++stats_.files;
     if (p_.copy_to_nfs)
       e.actors.push_back(sg4::Actor::create("nfs-copy", host, [this, node, bytes, idx] {
-                           copy_to_server(node, bytes, idx);
+                           unless_peer_dies("copy", [&] { copy_to_server(node, bytes, idx); });
                          })->daemonize());
     for (size_t t = 0; t < e.placement.size(); ++t) // the threads go on while the copy runs
       if (e.placement[t] == node) {
@@ -201,7 +210,10 @@ void CoordinatedRun::copy_to_server(size_t node, double bytes, size_t idx)
 void CoordinatedRun::file_server()
 {
   while (true) {
-    auto* c = server_box_->get<Chunk>();
+    Chunk* c = nullptr;
+    unless_peer_dies("file server receive", [&] { c = server_box_->get<Chunk>(); });
+    if (c == nullptr)
+      continue; // the sender died mid-transfer
     sg4::Actor::create("nfs-write", s_.server, [this, c] {
       std::unique_ptr<Chunk> chunk(c);
       s_.server_disk->write(static_cast<sg_size_t>(chunk->bytes));
@@ -214,7 +226,7 @@ void CoordinatedRun::responder(size_t node)
 {
   sg4::Mailbox* hb = box("heartbeat/node" + std::to_string(node));
   while (true)
-    std::unique_ptr<bool>(hb->get<bool>());
+    unless_peer_dies("heartbeat", [&] { std::unique_ptr<bool>(hb->get<bool>()); });
 }
 
 void CoordinatedRun::monitor()
@@ -275,28 +287,8 @@ void CoordinatedRun::recover(size_t dead, double failed_at, double detected_at)
     if (a->get_host()->is_on())
       a->kill();
 
-  std::vector<size_t> placement = old.placement;
-  if (p_.recovery == "replacement") {
-    sg4::this_actor::sleep_for(p_.replace_delay);
-    s_.nodes[dead]->turn_on();
-    alive_[dead] = true;
-    sg4::Actor::create("heartbeat-responder", s_.nodes[dead], [this, dead] { responder(dead); })->daemonize();
-  } else {
-    std::vector<size_t> up;
-    for (size_t n = 0; n < alive_.size(); ++n)
-      if (alive_[n])
-        up.push_back(n);
-    if (up.empty())
-      return;
-    size_t next = 0;
-    for (auto& node : placement)
-      if (not alive_[node])
-        node = up[next++ % up.size()];
-  }
-  sg4::this_actor::sleep_for(p_.restart_init); // runtime system and user initialisation
-
   // The last complete checkpoint: every copy on the file server.
-  long from = 0;
+  long from    = 0;
   double ck_at = 0;
   for (auto it = ckpts_.rbegin(); it != ckpts_.rend(); ++it)
     if (it->copies == it->files) {
@@ -305,34 +297,77 @@ void CoordinatedRun::recover(size_t dead, double failed_at, double detected_at)
       break;
     }
   stats_.lost_work_s += failed_at - ck_at;
-  double t0 = sg4::Engine::get_clock();
-  if (from > 0) { // data recovery: every node reads its threads' state back from the file server
-    std::vector<sg4::ActorPtr> readers;
-    for (size_t n = 0; n < s_.nodes.size(); ++n) {
-      long threads = std::count(placement.begin(), placement.end(), n);
-      if (threads == 0)
-        continue;
-      double bytes = file_bytes(threads, from); // a full image, whatever the increments it was saved in
-      sg4::Mailbox* to = box("node" + std::to_string(n) + "/recovery");
-      readers.push_back(sg4::Actor::create("nfs-read", s_.server, [this, bytes, to] {
+
+  std::vector<size_t> placement = old.placement;
+  while (true) { // again if another node dies while this restart is under way
+    if (p_.recovery == "replacement") {
+      sg4::this_actor::sleep_for(p_.replace_delay);
+      for (size_t n = 0; n < s_.nodes.size(); ++n)
+        if (not s_.nodes[n]->is_on()) {
+          s_.nodes[n]->turn_on();
+          alive_[n] = true;
+          sg4::Actor::create("heartbeat-responder", s_.nodes[n], [this, n] { responder(n); })->daemonize();
+        }
+    } else {
+      std::vector<size_t> up;
+      for (size_t n = 0; n < alive_.size(); ++n)
+        if (alive_[n])
+          up.push_back(n);
+      if (up.empty())
+        return; // no node left to run on
+      size_t next = 0;
+      for (auto& node : placement)
+        if (not alive_[node])
+          node = up[next++ % up.size()];
+    }
+    sg4::this_actor::sleep_for(p_.restart_init); // runtime system and user initialisation
+    double t0 = sg4::Engine::get_clock();
+    if (from > 0)
+      read_back(placement, from);
+    double now = sg4::Engine::get_clock();
+    stats_.data_recovery_s += now - t0;
+    bool all_up = true;
+    for (size_t n : placement)
+      if (not s_.nodes[n]->is_on()) { // it died during the restart: the restart finds out and begins again
+        all_up    = false;
+        alive_[n] = false;
+      }
+    if (all_up) {
+      stats_.recovery_s += now - detected_at;
+      launch(from, placement);
+      return;
+    }
+  }
+}
+
+void CoordinatedRun::read_back(const std::vector<size_t>& placement, long from)
+{
+  // Data recovery: every node reads its threads' state back from the file server.
+  std::vector<sg4::ActorPtr> readers;
+  for (size_t n = 0; n < s_.nodes.size(); ++n) {
+    long threads = std::count(placement.begin(), placement.end(), n);
+    if (threads == 0 || not s_.nodes[n]->is_on())
+      continue;
+    double bytes     = file_bytes(threads, from); // a full image, whatever the increments it was saved in
+    sg4::Mailbox* to = box("node" + std::to_string(n) + "/recovery");
+    readers.push_back(sg4::Actor::create("nfs-read", s_.server, [this, bytes, to] {
+      unless_peer_dies("recovery read", [&] {
         for (double left = bytes; left > 0; left -= p_.copy_chunk) {
           double c = std::min(left, p_.copy_chunk);
           s_.server_disk->read(static_cast<sg_size_t>(c));
           to->put(new double(c), static_cast<uint64_t>(c));
         }
-      }));
-      readers.push_back(sg4::Actor::create("recovery-read", s_.nodes[n], [this, bytes, to] {
+      });
+    }));
+    readers.push_back(sg4::Actor::create("recovery-read", s_.nodes[n], [this, bytes, to] {
+      unless_peer_dies("recovery receive", [&] {
         for (double left = bytes; left > 0; left -= p_.copy_chunk)
           std::unique_ptr<double>(to->get<double>());
-      }));
-    }
-    for (auto& r : readers)
-      r->join();
+      });
+    }));
   }
-  double now = sg4::Engine::get_clock();
-  stats_.data_recovery_s += now - t0;
-  stats_.recovery_s += now - detected_at;
-  launch(from, placement);
+  for (auto& r : readers)
+    r->join();
 }
 
 } // namespace cs::checkpoint

@@ -89,6 +89,7 @@ private:
   void monitor();
   void injector();
   void recover(size_t dead, double failed_at, double detected_at);
+  void read_back(const std::vector<size_t>& placement, long from);
   /** Bytes a node's file holds for `threads` threads, `barriers` barriers after the previous checkpoint. */
   double file_bytes(long threads, long barriers);
   double share_bytes(long threads) const;

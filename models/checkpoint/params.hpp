@@ -37,7 +37,7 @@ struct Params {
   bool twins           = true;     ///< a modified page is saved with its twin (multiple-writer protocol)
   bool copy_to_nfs     = true;     ///< copy each checkpoint file to the network file system in the background
   std::string file_server = "nfs"; ///< host of the network file system
-  double copy_chunk    = 1 << 20;  ///< bytes per request of the background copy
+  double copy_chunk    = 4 << 20;  ///< bytes per request of a copy to or from the file server (model granularity)
   bool incremental     = false;    ///< save only the pages modified since the previous checkpoint (seed: future work)
 
   // failures and recovery (seed 3.4)
