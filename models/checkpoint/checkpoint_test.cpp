@@ -119,3 +119,27 @@ TEST_CASE("Without a complete checkpoint a failure restarts the run from the beg
   REQUIRE(m["lost_work_s"].get<double>() == Approx(300));
   REQUIRE(m["exec_time_s"].get<double>() > 900);
 }
+
+TEST_CASE("A removed node's threads and shared state move to the others and the run goes on", "[engine][checkpoint]")
+{
+  // Ten barriers 10 s apart; the removal happens at the barrier after 35 s, while the threads wait there.
+  json m = cs::test::run_metrics("scenarios/checkpoint/sor.json", {"params.app.barriers=10", "params.app.compute=100s",
+                                                                    "params.membership.remove_at=35s"});
+  REQUIRE(m["membership_changes"].get<long>() == 1);
+  REQUIRE(m["nodes_in_use"].get<long>() == 3);
+  REQUIRE(m["finished"].get<bool>());
+  REQUIRE(m["membership_time_s"].get<double>() > 0);
+  REQUIRE(m["exec_time_s"].get<double>() == Approx(100 + m["membership_time_s"].get<double>()).epsilon(0.005));
+}
+
+TEST_CASE("A node that joins takes a thread from the busiest node", "[engine][checkpoint]")
+{
+  // Node 4 leaves at the barrier after 15 s (its thread goes to node 1) and a new node 5 joins once its runtime
+  // is up (17 s after 30 s): it takes node 1's second thread.
+  json m = cs::test::run_metrics("scenarios/checkpoint/sor.json",
+                                 {"params.app.barriers=10", "params.app.compute=100s", "params.membership.remove_at=15s",
+                                  "params.membership.add_at=30s", "params.membership.add_node=5"});
+  REQUIRE(m["membership_changes"].get<long>() == 2);
+  REQUIRE(m["nodes_in_use"].get<long>() == 4);
+  REQUIRE(m["finished"].get<bool>());
+}

@@ -41,9 +41,13 @@ template <class F> void unless_peer_dies(const char* what, F&& body)
 } // namespace
 
 CoordinatedRun::CoordinatedRun(const Params& p, Setup s)
-    : p_(p), s_(std::move(s)), server_box_(box("file-server")), alive_(s_.nodes.size(), true),
+    : p_(p), s_(std::move(s)), server_box_(box("file-server")), alive_(s_.nodes.size(), false),
       failed_at_(s_.nodes.size(), -1)
 {
+  for (long n = 0; n < p_.nodes; ++n)
+    alive_[static_cast<size_t>(n)] = true; // members of the application, as the monitor sees them
+  for (size_t n = 0; n < s_.nodes.size(); ++n)
+    migration_.push_back(std::make_unique<MigrationAgent>(s_.nodes[n], s_.costs[n], p_));
 }
 
 double CoordinatedRun::share_bytes(long threads) const
@@ -71,6 +75,21 @@ void CoordinatedRun::start()
     sg4::Actor::create("file-server", s_.server, [this] { file_server(); })->daemonize();
   for (size_t n = 0; n < s_.nodes.size(); ++n)
     sg4::Actor::create("heartbeat-responder", s_.nodes[n], [this, n] { responder(n); })->daemonize();
+  for (auto& m : migration_)
+    sg4::Actor::create("migration-agent", m->host(), [agent = m.get()] { agent->serve(); })->daemonize();
+  if (p_.remove_at >= 0)
+    sg4::Actor::create("remove-node", s_.server, [this] {
+      sg4::this_actor::sleep_until(p_.remove_at);
+      due_.push_back({false, static_cast<size_t>(p_.remove_node - 1)});
+    })->daemonize();
+  if (p_.add_at >= 0) {
+    auto added = static_cast<size_t>(p_.add_node - 1);
+    sg4::Actor::create("add-node", s_.nodes[added], [this, added] {
+      sg4::this_actor::sleep_until(p_.add_at);
+      sg4::this_actor::sleep_for(p_.restart_init); // the new node's runtime starts and connects to the others
+      due_.push_back({true, added});
+    })->daemonize();
+  }
   if (p_.fail_at >= 0 || p_.mtbf > 0) {
     sg4::Actor::create("failure-injector", s_.server, [this] { injector(); })->daemonize();
     sg4::Actor::create("heartbeat-monitor", s_.monitor, [this] { monitor(); }); // lives until the run is over
@@ -92,6 +111,7 @@ void CoordinatedRun::launch(long first_barrier, std::vector<size_t> placement)
     e->agents[n] = box(tag + "agent" + std::to_string(n));
   Epoch& ep = *e;
   epochs_.push_back(std::move(e));
+  stats_.nodes_in_use = std::count_if(ep.agents.begin(), ep.agents.end(), [](auto* a) { return a != nullptr; });
   for (size_t t = 0; t < ep.placement.size(); ++t)
     ep.actors.push_back(
         sg4::Actor::create("user-thread", s_.nodes[ep.placement[t]], [this, &ep, t] { unless_peer_dies("user thread", [&] { user_thread(ep, t); }); }));
@@ -133,6 +153,14 @@ void CoordinatedRun::manager(Epoch& e)
       cpu_on(host, c.udp_message);
     }
     double now = sg4::Engine::get_clock();
+    if (not due_.empty()) { // the threads wait at this barrier while the nodes change
+      Change c = due_.front();
+      due_.erase(due_.begin());
+      sg4::Actor::create("membership", s_.server, [this, &e, barrier, c] {
+        change_membership(e, barrier, c.add, c.node);
+      });
+      return;
+    }
     if (p_.interval > 0 && now - last >= p_.interval) {
       last = now;
       Checkpoint ck{barrier, now};
@@ -180,9 +208,9 @@ void CoordinatedRun::agent(Epoch& e, size_t node)
     stats_.file_bytes += bytes;
     ++stats_.files;
     if (p_.copy_to_nfs)
-      e.actors.push_back(sg4::Actor::create("nfs-copy", host, [this, node, bytes, idx] {
-                           unless_peer_dies("copy", [&] { copy_to_server(node, bytes, idx); });
-                         })->daemonize());
+      sg4::Actor::create("nfs-copy", host, [this, node, bytes, idx] {
+        unless_peer_dies("copy", [&] { copy_to_server(node, bytes, idx); });
+      })->daemonize();
     for (size_t t = 0; t < e.placement.size(); ++t) // the threads go on while the copy runs
       if (e.placement[t] == node) {
         cpu_on(host, c.udp_message);
@@ -191,15 +219,21 @@ void CoordinatedRun::agent(Epoch& e, size_t node)
   }
 }
 
-void CoordinatedRun::copy_to_server(size_t node, double bytes, size_t idx)
+void CoordinatedRun::send_to_server(size_t node, double bytes)
 {
   // One request at a time, each acknowledged once the server has written it (a synchronous file copy).
-  sg4::Mailbox* reply = box("node" + std::to_string(node) + "/copy-ack");
+  sg4::Mailbox* reply = box("node" + std::to_string(node) + "/copy-ack/" + sg4::this_actor::get_name() +
+                            std::to_string(sg4::this_actor::get_pid()));
   for (double left = bytes; left > 0; left -= p_.copy_chunk) {
     double n = std::min(left, p_.copy_chunk);
     server_box_->put(new Chunk{n, reply}, static_cast<uint64_t>(n));
     std::unique_ptr<bool>(reply->get<bool>());
   }
+}
+
+void CoordinatedRun::copy_to_server(size_t node, double bytes, size_t idx)
+{
+  send_to_server(node, bytes);
   Checkpoint& ck = ckpts_[idx];
   if (++ck.copies == ck.files) {
     ++stats_.complete;
@@ -266,9 +300,9 @@ void CoordinatedRun::injector()
   if (p_.mtbf <= 0)
     return;
   while (true) {
-    std::vector<size_t> up;
+    std::vector<size_t> up; // the nodes running the application
     for (size_t n = 0; n < s_.nodes.size(); ++n)
-      if (s_.nodes[n]->is_on())
+      if (alive_[n] && s_.nodes[n]->is_on())
         up.push_back(n);
     if (up.empty())
       return;
@@ -302,7 +336,7 @@ void CoordinatedRun::recover(size_t dead, double failed_at, double detected_at)
   while (true) { // again if another node dies while this restart is under way
     if (p_.recovery == "replacement") {
       sg4::this_actor::sleep_for(p_.replace_delay);
-      for (size_t n = 0; n < s_.nodes.size(); ++n)
+      for (size_t n : placement)
         if (not s_.nodes[n]->is_on()) {
           s_.nodes[n]->turn_on();
           alive_[n] = true;
@@ -343,15 +377,24 @@ void CoordinatedRun::recover(size_t dead, double failed_at, double detected_at)
 void CoordinatedRun::read_back(const std::vector<size_t>& placement, long from)
 {
   // Data recovery: every node reads its threads' state back from the file server.
-  std::vector<sg4::ActorPtr> readers;
+  std::vector<std::pair<size_t, double>> reads;
   for (size_t n = 0; n < s_.nodes.size(); ++n) {
     long threads = std::count(placement.begin(), placement.end(), n);
-    if (threads == 0 || not s_.nodes[n]->is_on())
+    if (threads > 0) // a full image, whatever the increments it was saved in
+      reads.emplace_back(n, file_bytes(threads, from));
+  }
+  read_from_server(reads);
+}
+
+void CoordinatedRun::read_from_server(const std::vector<std::pair<size_t, double>>& reads)
+{
+  std::vector<sg4::ActorPtr> readers;
+  for (auto const& [n, bytes] : reads) {
+    if (not s_.nodes[n]->is_on())
       continue;
-    double bytes     = file_bytes(threads, from); // a full image, whatever the increments it was saved in
-    sg4::Mailbox* to = box("node" + std::to_string(n) + "/recovery");
-    readers.push_back(sg4::Actor::create("nfs-read", s_.server, [this, bytes, to] {
-      unless_peer_dies("recovery read", [&] {
+    sg4::Mailbox* to = box("node" + std::to_string(n) + "/read/" + std::to_string(readers.size()));
+    readers.push_back(sg4::Actor::create("nfs-read", s_.server, [this, bytes = bytes, to] {
+      unless_peer_dies("server read", [&] {
         for (double left = bytes; left > 0; left -= p_.copy_chunk) {
           double c = std::min(left, p_.copy_chunk);
           s_.server_disk->read(static_cast<sg_size_t>(c));
@@ -359,8 +402,8 @@ void CoordinatedRun::read_back(const std::vector<size_t>& placement, long from)
         }
       });
     }));
-    readers.push_back(sg4::Actor::create("recovery-read", s_.nodes[n], [this, bytes, to] {
-      unless_peer_dies("recovery receive", [&] {
+    readers.push_back(sg4::Actor::create("node-read", s_.nodes[n], [this, bytes = bytes, to] {
+      unless_peer_dies("node read", [&] {
         for (double left = bytes; left > 0; left -= p_.copy_chunk)
           std::unique_ptr<double>(to->get<double>());
       });
@@ -368,6 +411,73 @@ void CoordinatedRun::read_back(const std::vector<size_t>& placement, long from)
   }
   for (auto& r : readers)
     r->join();
+}
+
+void CoordinatedRun::migrate(size_t from, size_t to)
+{
+  // The suspended user thread, moved by the real protocol of the Migration Agents (seed section 2).
+  auto t         = std::make_shared<BrazosThread>();
+  t->stack_bytes = p_.app.stack_bytes;
+  t->actor       = sg4::Actor::create("migrating-thread", s_.nodes[from], [this, t, from, to] {
+    migration_[from]->migrate_me(*t, *migration_[to]);
+  });
+  t->actor->join();
+}
+
+void CoordinatedRun::change_membership(Epoch& e, long barrier, bool add, size_t node)
+{
+  double t0 = sg4::Engine::get_clock();
+  for (auto& a : e.actors) // the threads wait at the barrier; the incarnation ends here
+    if (a->get_host()->is_on())
+      a->kill();
+  std::vector<size_t> placement = e.placement;
+  if (add) {
+    // The new node takes a thread from the busiest node, and its shared pages (fetched by the usual page faults,
+    // here as one transfer from the thread's old node).
+    alive_[node] = true;
+    size_t busiest = placement.front();
+    for (size_t n : placement)
+      if (std::count(placement.begin(), placement.end(), n) > std::count(placement.begin(), placement.end(), busiest))
+        busiest = n;
+    if (std::count(placement.begin(), placement.end(), busiest) > 1) {
+      auto t = static_cast<size_t>(std::find(placement.begin(), placement.end(), busiest) - placement.begin());
+      sg4::Mailbox* pages = box("node" + std::to_string(node) + "/pages");
+      sg4::ActorPtr sender = sg4::Actor::create("page-transfer", s_.nodes[busiest], [this, pages] {
+        pages->put(new bool(true), static_cast<uint64_t>(share_bytes(1)));
+      });
+      std::unique_ptr<bool>(pages->get<bool>());
+      migrate(busiest, node);
+      placement[t] = node;
+    }
+  } else {
+    // The removed node checkpoints its shared state, the others apply it from the file server, and its threads
+    // migrate to them round-robin.
+    std::vector<size_t> others;
+    for (size_t n = 0; n < s_.nodes.size(); ++n)
+      if (alive_[n] && n != node)
+        others.push_back(n);
+    long threads = std::count(placement.begin(), placement.end(), node);
+    double bytes = file_bytes(threads, barrier);
+    sg4::Actor::create("state-checkpoint", s_.nodes[node], [this, node, bytes] {
+      s_.disks[node]->write(static_cast<sg_size_t>(bytes));
+      send_to_server(node, bytes);
+    })->join();
+    std::vector<std::pair<size_t, double>> reads;
+    for (size_t n : others)
+      reads.emplace_back(n, bytes);
+    read_from_server(reads);
+    size_t next = 0;
+    for (auto& n : placement)
+      if (n == node) {
+        size_t to = others[next++ % others.size()];
+        migrate(node, to);
+        n = to;
+      }
+    alive_[node] = false; // no longer part of the application: the monitor stops watching it
+  }
+  ++stats_.membership_changes;
+  stats_.membership_s += sg4::Engine::get_clock() - t0;
+  launch(barrier, placement);
 }
 
 } // namespace cs::checkpoint

@@ -19,6 +19,7 @@
 
 #include <simgrid/s4u.hpp>
 
+#include <memory>
 #include <vector>
 
 namespace sg4 = simgrid::s4u;
@@ -38,6 +39,9 @@ struct CheckpointStats {
   double recovery_s  = 0; ///< summed: detection to the threads running again (initialisation + data recovery)
   double data_recovery_s = 0; ///< summed: reading the checkpoint files back
   double lost_work_s = 0;     ///< summed: failure time minus the time of the checkpoint restarted from
+  long membership_changes = 0;  ///< nodes removed or added (seed section 4)
+  long nodes_in_use       = 0;  ///< nodes running threads in the last incarnation
+  double membership_s     = 0;  ///< summed: barrier to the threads running again on the new set of nodes
   double exec_time_s = 0;     ///< until the last thread finished
   bool finished      = false;
 };
@@ -45,7 +49,7 @@ struct CheckpointStats {
 class CoordinatedRun {
 public:
   struct Setup {
-    std::vector<sg4::Host*> nodes;
+    std::vector<sg4::Host*> nodes; ///< the first Params::nodes run the application; the others may join
     std::vector<NtCosts> costs;
     std::vector<sg4::Disk*> disks;
     sg4::Host* server     = nullptr;
@@ -90,6 +94,13 @@ private:
   void injector();
   void recover(size_t dead, double failed_at, double detected_at);
   void read_back(const std::vector<size_t>& placement, long from);
+  /** Reads `bytes` from the file server into each of `nodes` (in parallel). */
+  void read_from_server(const std::vector<std::pair<size_t, double>>& reads);
+  void send_to_server(size_t node, double bytes);
+  /** Seed section 4: at barrier `barrier` of epoch `e`, remove `node` (its threads and shared state move to the
+   *  others) or add it (it takes a thread from the busiest node); then the application goes on. */
+  void change_membership(Epoch& e, long barrier, bool add, size_t node);
+  void migrate(size_t thread_from, size_t thread_to);
   /** Bytes a node's file holds for `threads` threads, `barriers` barriers after the previous checkpoint. */
   double file_bytes(long threads, long barriers);
   double share_bytes(long threads) const;
@@ -101,7 +112,12 @@ private:
   std::vector<Checkpoint> ckpts_;
   std::vector<bool> alive_;       ///< the monitor's view
   std::vector<double> failed_at_; ///< when each node actually failed (for the statistics)
-  long last_barrier_at_ckpt_ = 0; ///< barriers between checkpoints (for incremental sizes)
+  std::vector<std::unique_ptr<MigrationAgent>> migration_; ///< per node
+  struct Change {
+    bool add;
+    size_t node;
+  };
+  std::vector<Change> due_; ///< membership changes waiting for the next barrier
   CheckpointStats stats_;
 };
 

@@ -79,8 +79,10 @@ private:
     if (static_cast<long>(hosts.size()) < p_.nodes)
       f.fail("nodes", "platform " + ctx_.platform.spec().file + " has " + std::to_string(hosts.size()) +
                           " hosts in group \"nodes\"");
-    hosts.resize(static_cast<size_t>(p_.nodes));
-    CoordinatedRun::Setup s;
+    if (p_.add_at >= 0 && static_cast<size_t>(p_.add_node) > hosts.size())
+      f.fail("membership", "platform " + ctx_.platform.spec().file + " has no node " + std::to_string(p_.add_node) +
+                               " in group \"nodes\" to add");
+    CoordinatedRun::Setup s; // every node of the group: the first `nodes` run the application, others may join
     for (auto const* key : {"file_server", "heartbeat_host"}) {
       const std::string& name = std::string(key) == "file_server" ? p_.file_server : p_.heartbeat_host;
       if (not ctx_.platform.has_host(name))
@@ -117,6 +119,9 @@ private:
     rec.set("recovery_s", mean(s.recovery_s, s.recoveries));
     rec.set("data_recovery_s", mean(s.data_recovery_s, s.recoveries));
     rec.set("lost_work_s", s.lost_work_s);
+    rec.set("membership_changes", s.membership_changes);
+    rec.set("nodes_in_use", s.nodes_in_use);
+    rec.set("membership_time_s", s.membership_changes ? s.membership_s / static_cast<double>(s.membership_changes) : 0.0);
   }
 
 

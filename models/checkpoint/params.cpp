@@ -64,7 +64,20 @@ Params Params::from(Fields& f)
                                Range::non_negative());
   r.string("source", "", "where the numbers come from");
   r.finish();
+  Fields m = f.object("membership", "node removal and addition by migration (seed section 4)");
+  p.remove_at   = m.quantity("remove_at", Unit::time, p.remove_at,
+                             "remove a node at the first barrier after this time (negative: never)");
+  p.remove_node = m.integer("remove_node", p.remove_node, "node (1-based) to remove", 1, 64);
+  p.add_at      = m.quantity("add_at", Unit::time, p.add_at,
+                             "start a new node's runtime at this time; it joins at the next barrier (negative: never)");
+  p.add_node    = m.integer("add_node", p.add_node, "node (1-based) of the platform that joins", 1, 64);
+  m.finish();
   f.finish();
+  if (p.remove_at >= 0 && p.remove_node > p.nodes)
+    f.fail("membership", "remove_node " + std::to_string(p.remove_node) + " is not one of the " +
+                             std::to_string(p.nodes) + " nodes");
+  if (p.add_at >= 0 && p.add_node <= p.nodes && not(p.remove_at >= 0 && p.add_node == p.remove_node))
+    f.fail("membership", "add_node " + std::to_string(p.add_node) + " already runs the application");
   if (p.fail_node > p.nodes)
     f.fail("failures", "fail_node " + std::to_string(p.fail_node) + " is not one of the " + std::to_string(p.nodes) +
                            " nodes");

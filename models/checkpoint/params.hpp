@@ -50,6 +50,12 @@ struct Params {
   double replace_delay = 0;        ///< replacement: time until the replacement node is up
   double restart_init  = 17;       ///< runtime system and user initialisation of a restart (seed: Water 17 s)
 
+  // node removal and addition by migration (seed section 4), at the first barrier after the given times
+  double remove_at     = -1;       ///< < 0: no removal
+  long remove_node     = 4;        ///< 1-based
+  double add_at        = -1;       ///< < 0: no addition (the new node starts its runtime at this time)
+  long add_node        = 5;        ///< 1-based, a node of the platform beyond the first `nodes`
+
   static Params from(Fields& f);
 };
 
