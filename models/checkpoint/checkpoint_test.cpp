@@ -143,3 +143,10 @@ TEST_CASE("A node that joins takes a thread from the busiest node", "[engine][ch
   REQUIRE(m["nodes_in_use"].get<long>() == 4);
   REQUIRE(m["finished"].get<bool>());
 }
+
+TEST_CASE("A requested checkpoint is taken at the next barrier", "[engine][checkpoint]")
+{
+  // Barriers about 60 s apart, no interval: requests at 70 s and 75 s share the barrier near 120 s; 400 s gets one.
+  json m = cs::test::run_metrics(water, with(short_water, {"params.interval=0", "params.requests=[\"70s\", \"75s\", \"400s\"]"}));
+  REQUIRE(m["checkpoints"].get<long>() == 2);
+}

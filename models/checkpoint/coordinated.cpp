@@ -77,6 +77,15 @@ void CoordinatedRun::start()
     sg4::Actor::create("heartbeat-responder", s_.nodes[n], [this, n] { responder(n); })->daemonize();
   for (auto& m : migration_)
     sg4::Actor::create("migration-agent", m->host(), [agent = m.get()] { agent->serve(); })->daemonize();
+  if (not p_.requests.empty())
+    sg4::Actor::create("checkpoint-requests", s_.server, [this] {
+      std::vector<double> at = p_.requests;
+      std::sort(at.begin(), at.end());
+      for (double t : at) {
+        sg4::this_actor::sleep_until(t);
+        ++requested_;
+      }
+    })->daemonize();
   if (p_.remove_at >= 0)
     sg4::Actor::create("remove-node", s_.server, [this] {
       sg4::this_actor::sleep_until(p_.remove_at);
@@ -161,8 +170,9 @@ void CoordinatedRun::manager(Epoch& e)
       });
       return;
     }
-    if (p_.interval > 0 && now - last >= p_.interval) {
-      last = now;
+    if ((p_.interval > 0 && now - last >= p_.interval) || requested_ > 0) {
+      last       = now;
+      requested_ = 0; // requests made since the last barrier are served by this one checkpoint
       Checkpoint ck{barrier, now};
       ck.files = std::count_if(e.agents.begin(), e.agents.end(), [](auto* a) { return a != nullptr; });
       ckpts_.push_back(ck);

@@ -118,6 +118,7 @@ private:
     size_t node;
   };
   std::vector<Change> due_; ///< membership changes waiting for the next barrier
+  long requested_ = 0;      ///< checkpoint requests waiting for the next barrier
   CheckpointStats stats_;
 };
 

@@ -40,6 +40,9 @@ Params Params::from(Fields& f)
   p.interval = f.quantity("interval", Unit::time, p.interval,
                           "checkpoint at the first barrier after this long since the last one (0: never)",
                           Range::non_negative());
+  p.requests = f.quantity_list("requests", Unit::time, p.requests,
+                               "times at which a checkpoint is requested (taken at the next barrier)",
+                               Range::non_negative());
   p.twins       = f.boolean("twins", p.twins, "save each modified page with its twin");
   p.copy_to_nfs = f.boolean("copy_to_nfs", p.copy_to_nfs, "copy checkpoint files to the network file system");
   p.file_server = f.string("file_server", p.file_server, "host of the network file system");

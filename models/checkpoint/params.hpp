@@ -4,6 +4,7 @@
 #include "sim/fields.hpp"
 
 #include <string>
+#include <vector>
 
 namespace cs::checkpoint {
 
@@ -34,6 +35,7 @@ struct Params {
   AppSpec app;
   long nodes           = 4;        ///< seed 3.5: four nodes, one user thread each
   double interval      = 0;        ///< checkpoint at the first barrier after this much time since the last (0: none)
+  std::vector<double> requests;    ///< checkpoints requested (user interface) at these times: taken at the next barrier
   bool twins           = true;     ///< a modified page is saved with its twin (multiple-writer protocol)
   bool copy_to_nfs     = true;     ///< copy each checkpoint file to the network file system in the background
   std::string file_server = "nfs"; ///< host of the network file system
