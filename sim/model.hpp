@@ -23,6 +23,13 @@ struct ModelContext {
   const RngStreams& rng;
   /** A Fields reader over the scenario's "params" object (errors name the scenario file and /params/...). */
   Fields params() const { return Fields(scenario.params, scenario.file, scenario.params_pointer); }
+  /** The platform's host called `name`, which the parameter `key` of `f` names; bad input if there is none. */
+  simgrid::s4u::Host* host_param(Fields& f, const std::string& key, const std::string& name) const
+  {
+    if (not platform.has_host(name))
+      f.fail(key, "platform " + platform.spec().file + " has no host \"" + name + "\"");
+    return platform.host(name);
+  }
 };
 
 /** One run of a model: created after the platform is built (params parsed then), started before engine.run(). */

@@ -20,10 +20,7 @@ public:
       return;
     }
     for (auto const* key : {"from", "to"}) {
-      const std::string& name = std::string(key) == "from" ? p_.node_a : p_.node_b;
-      if (not ctx.platform.has_host(name))
-        f.fail(key, "platform " + ctx.platform.spec().file + " has no host \"" + name + "\"");
-      sg4::Host* h = ctx.platform.host(name);
+      sg4::Host* h = ctx.host_param(f, key, std::string(key) == "from" ? p_.node_a : p_.node_b);
       agents_.push_back(std::make_unique<MigrationAgent>(h, NtCosts::from(ctx.platform.os(h)), p_));
     }
   }
@@ -83,14 +80,9 @@ private:
       f.fail("membership", "platform " + ctx_.platform.spec().file + " has no node " + std::to_string(p_.add_node) +
                                " in group \"nodes\" to add");
     CoordinatedRun::Setup s; // every node of the group: the first `nodes` run the application, others may join
-    for (auto const* key : {"file_server", "heartbeat_host"}) {
-      const std::string& name = std::string(key) == "file_server" ? p_.file_server : p_.heartbeat_host;
-      if (not ctx_.platform.has_host(name))
-        f.fail(key, "platform " + ctx_.platform.spec().file + " has no host \"" + name + "\"");
-    }
-    s.server      = ctx_.platform.host(p_.file_server);
+    s.server      = ctx_.host_param(f, "file_server", p_.file_server);
     s.server_disk = first_disk(f, s.server);
-    s.monitor     = ctx_.platform.host(p_.heartbeat_host);
+    s.monitor     = ctx_.host_param(f, "heartbeat_host", p_.heartbeat_host);
     for (auto* h : hosts) {
       s.costs.push_back(NtCosts::from(ctx_.platform.os(h)));
       s.disks.push_back(first_disk(f, h));

@@ -48,8 +48,7 @@ public:
   {
     Fields f = ctx.params();
     p_       = Params::from(f);
-    if (not ctx.platform.has_host(p_.host))
-      f.fail("host", "platform " + ctx.platform.spec().file + " has no host \"" + p_.host + "\"");
+    ctx.host_param(f, "host", p_.host);
     const OsProfile& os = ctx.platform.os(p_.host);
     for (auto const* key : costs_used(p_))
       os.cost(key);

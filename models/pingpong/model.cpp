@@ -37,8 +37,7 @@ public:
     Fields f = ctx.params();
     p_       = Params::from(f);
     for (auto const* key : {"ping", "pong"})
-      if (not ctx.platform.has_host(std::string(key) == "ping" ? p_.ping : p_.pong))
-        f.fail(key, "platform " + ctx.platform.spec().file + " has no such host");
+      ctx.host_param(f, key, std::string(key) == "ping" ? p_.ping : p_.pong);
   }
   void start() override
   {

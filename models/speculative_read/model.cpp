@@ -11,11 +11,8 @@ public:
   {
     Fields f = ctx.params();
     p_       = Params::from(f);
-    for (auto const* key : {"client", "server"}) {
-      const std::string& name = std::string(key) == "client" ? p_.client : p_.server;
-      if (not ctx.platform.has_host(name))
-        f.fail(key, "platform " + ctx.platform.spec().file + " has no host \"" + name + "\"");
-    }
+    for (auto const* key : {"client", "server"})
+      ctx.host_param(f, key, std::string(key) == "client" ? p_.client : p_.server);
     // Which iterations write is drawn once, so that every method meets the same sequence (common random numbers)
     // and a rolled-back iteration re-executes the same program.
     Rng workload = ctx.rng.stream("workload");
