@@ -411,7 +411,10 @@ int run_validation(const ValidateOptions& o)
     }
 
     std::printf("\n%s — %s (%s)\n", seed.c_str(), title.c_str(), file.c_str());
-    std::printf("  %-38s %-11s %12s %12s %9s  %-12s %s\n", "id", "role", "measured", "simulated", "rel.err",
+    int w = 2; // the id column fits the file's longest id
+    for (auto const& s : specs)
+      w = std::max(w, static_cast<int>(s.r.id.size()));
+    std::printf("  %-*s %-11s %12s %12s %9s  %-12s %s\n", w, "id", "role", "measured", "simulated", "rel.err",
                 "tolerance", "result");
     for (auto& s : specs) {
       CellResult& r = s.r;
@@ -434,15 +437,15 @@ int run_validation(const ValidateOptions& o)
       char err[32] = "-";
       if (r.rel_error.is_number())
         std::snprintf(err, sizeof err, "%+.1f%%", 100 * r.rel_error.get<double>());
-      std::printf("  %-38s %-11s %12s %12s %9s  %-12s %s\n", r.id.c_str(), r.role.c_str(), num(r.measured).c_str(),
+      std::printf("  %-*s %-11s %12s %12s %9s  %-12s %s\n", w, r.id.c_str(), r.role.c_str(), num(r.measured).c_str(),
                   num(r.simulated).c_str(), err, tolerance_text(r.tolerance).c_str(),
                   r.pass.is_null() ? "predicted"
                                    : (r.pass.get<bool>() ? "pass" : (r.known_miss.empty() ? "MISS" : "MISS (known)")));
       if (r.pass.is_boolean() && not r.pass.get<bool>()) {
         if (not r.known_miss.empty())
-          std::printf("  %-38s known miss: %s\n", "", r.known_miss.c_str());
+          std::printf("  %-*s known miss: %s\n", w, "", r.known_miss.c_str());
         else if (not r.note.empty())
-          std::printf("  %-38s note: %s\n", "", r.note.c_str());
+          std::printf("  %-*s note: %s\n", w, "", r.note.c_str());
       }
       report.push_back({{"id", r.id},
                         {"source", r.source},

@@ -324,6 +324,7 @@ void CoordinatedRun::injector()
 
 void CoordinatedRun::recover(size_t dead, double failed_at, double detected_at)
 {
+  XBT_VERB("node %zu failed at %g s, detected at %g s: restarting", dead + 1, failed_at, detected_at);
   ++stats_.recoveries;
   stats_.detect_s += detected_at - failed_at;
   Epoch& old = *epochs_.back();

@@ -1,5 +1,6 @@
-/* Parameters of the Brazos model (seed 002), declared once with defaults, units and docs. This first part of the
- * model runs thread migration (seed section 2); the checkpoint/recovery part (section 3) is not built yet. */
+/* Parameters of the Brazos model (seed 002), declared once with defaults, units and docs: the migration benchmark
+ * (seed section 2), and an application skeleton with coordinated checkpoints, failures, recovery and node
+ * removal/addition (sections 3 and 4). */
 #pragma once
 #include "sim/fields.hpp"
 
