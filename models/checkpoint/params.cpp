@@ -67,6 +67,9 @@ Params Params::from(Fields& f)
                                Range::non_negative());
   r.string("source", "", "where the numbers come from");
   r.finish();
+  if (p.fail_node > p.nodes)
+    r.fail("fail_node", "node " + std::to_string(p.fail_node) + " is not one of the " + std::to_string(p.nodes) +
+                            " nodes");
   Fields m = f.object("membership", "node removal and addition by migration (seed section 4)");
   p.remove_at   = m.quantity("remove_at", Unit::time, p.remove_at,
                              "remove a node at the first barrier after this time (negative: never)");
@@ -75,15 +78,12 @@ Params Params::from(Fields& f)
                              "start a new node's runtime at this time; it joins at the next barrier (negative: never)");
   p.add_node    = m.integer("add_node", p.add_node, "node (1-based) of the platform that joins", 1, 64);
   m.finish();
-  f.finish();
   if (p.remove_at >= 0 && p.remove_node > p.nodes)
-    f.fail("membership", "remove_node " + std::to_string(p.remove_node) + " is not one of the " +
-                             std::to_string(p.nodes) + " nodes");
+    m.fail("remove_node", "node " + std::to_string(p.remove_node) + " is not one of the " + std::to_string(p.nodes) +
+                              " nodes");
   if (p.add_at >= 0 && p.add_node <= p.nodes && not(p.remove_at >= 0 && p.add_node == p.remove_node))
-    f.fail("membership", "add_node " + std::to_string(p.add_node) + " already runs the application");
-  if (p.fail_node > p.nodes)
-    f.fail("failures", "fail_node " + std::to_string(p.fail_node) + " is not one of the " + std::to_string(p.nodes) +
-                           " nodes");
+    m.fail("add_node", "node " + std::to_string(p.add_node) + " already runs the application");
+  f.finish();
   if (p.node_a == p.node_b)
     f.fail("to", "the thread must migrate between two different nodes");
   return p;
