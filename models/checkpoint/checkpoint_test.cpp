@@ -150,3 +150,16 @@ TEST_CASE("A requested checkpoint is taken at the next barrier", "[engine][check
   json m = cs::test::run_metrics(water, with(short_water, {"params.interval=0", "params.requests=[\"70s\", \"75s\", \"400s\"]"}));
   REQUIRE(m["checkpoints"].get<long>() == 2);
 }
+
+TEST_CASE("Under repeated failures the survivors take every thread and the run completes", "[engine][checkpoint]")
+{
+  // SOR with a node MTBF of one hour: this seed draws three failures before the end; the last node runs the four
+  // threads on its four processors.
+  json m = cs::test::run_metrics("scenarios/checkpoint/sor.json",
+                                 {"seed=3", "params.interval=4min", "params.failures.mtbf=1h",
+                                  "params.failures.recovery=survivors"});
+  REQUIRE(m["failures"].get<long>() == 3);
+  REQUIRE(m["recoveries"].get<long>() == 3);
+  REQUIRE(m["nodes_in_use"].get<long>() == 1);
+  REQUIRE(m["finished"].get<bool>());
+}
