@@ -42,6 +42,17 @@ public:
   virtual void finish() = 0;
 };
 
+/** The usual base of a model's run: keeps the context and parses the scenario's parameters with `Params::from`
+ *  (bad input fails before any actor exists). `fields_` stays available for errors found later, such as a host
+ *  the platform lacks. */
+template <class Params> class ParamsRun : public ModelRun {
+protected:
+  explicit ParamsRun(ModelContext& ctx) : ctx_(ctx), fields_(ctx.params()), p_(Params::from(fields_)) {}
+  ModelContext& ctx_;
+  Fields fields_;
+  Params p_;
+};
+
 /** An entry of the model registry (sim/registry.cpp holds the one explicit table). */
 struct ModelEntry {
   const char* name;    ///< as written in scenarios' "model"

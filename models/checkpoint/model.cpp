@@ -9,12 +9,11 @@ namespace cs::checkpoint {
 
 namespace {
 
-class Run : public ModelRun {
+class Run : public ParamsRun<Params> {
 public:
-  explicit Run(ModelContext& ctx) : ctx_(ctx)
+  explicit Run(ModelContext& ctx) : ParamsRun(ctx)
   {
-    Fields f = ctx.params();
-    p_       = Params::from(f);
+    Fields& f = fields_;
     if (p_.experiment == "checkpoint") {
       prepare_checkpoint(f);
       return;
@@ -117,9 +116,7 @@ private:
   }
 
 
-  ModelContext& ctx_;
   std::unique_ptr<CoordinatedRun> coordinated_;
-  Params p_;
   std::vector<std::unique_ptr<MigrationAgent>> agents_;
   BrazosThread thread_;
   double elapsed_ = 0;

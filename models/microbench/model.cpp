@@ -42,12 +42,11 @@ std::vector<const char*> costs_used(const Params& p)
   return {};
 }
 
-class Run : public ModelRun {
+class Run : public ParamsRun<Params> {
 public:
-  explicit Run(ModelContext& ctx) : ctx_(ctx)
+  explicit Run(ModelContext& ctx) : ParamsRun(ctx)
   {
-    Fields f = ctx.params();
-    p_       = Params::from(f);
+    Fields& f = fields_;
     ctx.host_param(f, "host", p_.host);
     const OsProfile& os = ctx.platform.os(p_.host);
     for (auto const* key : costs_used(p_))
@@ -93,8 +92,6 @@ public:
   }
 
 private:
-  ModelContext& ctx_;
-  Params p_;
   Span span_;
   std::unique_ptr<OpLoop> loop_;
   std::unique_ptr<HandoffRing> ring_;

@@ -8,12 +8,11 @@ namespace cs::msglog {
 
 namespace {
 
-class Run : public ModelRun {
+class Run : public ParamsRun<Params> {
 public:
-  explicit Run(ModelContext& ctx) : ctx_(ctx)
+  explicit Run(ModelContext& ctx) : ParamsRun(ctx)
   {
-    Fields f = ctx.params();
-    p_       = Params::from(f);
+    Fields& f = fields_;
     hosts_   = ctx.platform.hosts(p_.hosts_group);
     long nodes = p_.ranks / p_.ranks_per_node;
     if (static_cast<long>(hosts_.size()) < nodes)
@@ -107,8 +106,6 @@ private:
     f.fail("disk", "host " + h->get_name() + " has no disk \"" + p_.disk + "\"");
   }
 
-  ModelContext& ctx_;
-  Params p_;
   std::vector<sg4::Host*> hosts_;
   std::unique_ptr<PairMailboxes> boxes_;
   std::vector<std::unique_ptr<WriteBackDisk>> disks_;

@@ -30,12 +30,11 @@ struct Params {
   }
 };
 
-class Run : public ModelRun {
+class Run : public ParamsRun<Params> {
 public:
-  explicit Run(ModelContext& ctx) : ctx_(ctx)
+  explicit Run(ModelContext& ctx) : ParamsRun(ctx)
   {
-    Fields f = ctx.params();
-    p_       = Params::from(f);
+    Fields& f = fields_;
     for (auto const* key : {"ping", "pong"})
       ctx.host_param(f, key, std::string(key) == "ping" ? p_.ping : p_.pong);
   }
@@ -64,8 +63,6 @@ public:
   }
 
 private:
-  ModelContext& ctx_;
-  Params p_;
   double end_ = 0;
 };
 

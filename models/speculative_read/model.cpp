@@ -5,12 +5,11 @@ namespace cs::speculative_read {
 
 namespace {
 
-class Run : public ModelRun {
+class Run : public ParamsRun<Params> {
 public:
-  explicit Run(ModelContext& ctx) : ctx_(ctx)
+  explicit Run(ModelContext& ctx) : ParamsRun(ctx)
   {
-    Fields f = ctx.params();
-    p_       = Params::from(f);
+    Fields& f = fields_;
     for (auto const* key : {"client", "server"})
       ctx.host_param(f, key, std::string(key) == "client" ? p_.client : p_.server);
     // Which iterations write is drawn once, so that every method meets the same sequence (common random numbers)
@@ -76,8 +75,6 @@ public:
   }
 
 private:
-  ModelContext& ctx_;
-  Params p_;
   sg4::Mailbox* server_box_ = nullptr;
   std::unique_ptr<DataServer> server_;
   std::unique_ptr<ClientServer> client_;
