@@ -24,12 +24,11 @@ struct ModelContext {
   /** A Fields reader over the scenario's "params" object (errors name the scenario file and /params/...). */
   Fields params() const { return Fields(scenario.params, scenario.file, scenario.params_pointer); }
   /** The platform's host called `name`, which the parameter `key` of `f` names; bad input if there is none. */
-  simgrid::s4u::Host* host_param(Fields& f, const std::string& key, const std::string& name) const
-  {
-    if (not platform.has_host(name))
-      f.fail(key, "platform " + platform.spec().file + " has no host \"" + name + "\"");
-    return platform.host(name);
-  }
+  simgrid::s4u::Host* host_param(Fields& f, const std::string& key, const std::string& name) const;
+  /** `host`'s disk called `name` (its first disk if `name` is empty), which the parameter `key` of `f` names; bad
+   *  input if there is none. */
+  simgrid::s4u::Disk* disk_param(Fields& f, const std::string& key, simgrid::s4u::Host* host,
+                                 const std::string& name = "") const;
 };
 
 /** One run of a model: created after the platform is built (params parsed then), started before engine.run(). */
@@ -85,6 +84,12 @@ template <class Params> void check_params(const Scenario& scenario)
 template <class Run> std::unique_ptr<ModelRun> create_run(ModelContext& ctx)
 {
   return std::make_unique<Run>(ctx);
+}
+
+/** The registry entry of a model whose parameters are `Params` and whose run is `Run`. */
+template <class Params, class Run> ModelEntry model_entry(const char* name, const char* seed, const char* summary)
+{
+  return {name, seed, summary, describe_params<Params>, create_run<Run>, check_params<Params>};
 }
 
 const std::vector<ModelEntry>& model_registry();

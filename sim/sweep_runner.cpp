@@ -155,8 +155,8 @@ SweepOutcome run_sweep(const SweepSpec& spec, const SweepRunOptions& o)
       std::string text = read_text(log);
       if (not text.empty() && text.back() != '\n')
         text += '\n';
-      write_file_atomic(error, text + "[sweep] point " + p.id + ": " + describe_status(status, o.point_timeout_s) +
-                                   "\n");
+      write_file_atomic(error,
+                        text + "[sweep] point " + p.id + ": " + describe_status(status, o.point_timeout_s) + "\n");
     }
     progress.update(outcome.ran, outcome.failed);
   };

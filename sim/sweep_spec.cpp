@@ -107,8 +107,9 @@ void parse_derived(const json& derived, const std::string& file, const std::stri
     std::string ep = d.pointer;
     std::string text;
     if (not is_identifier(name) || name == "point" || name == "rep" || name == "seed" || name == "status")
-      throw InputError(file, d.pointer, "a derived column needs a plain name (letters, digits, _) other than point, "
-                                        "rep, seed and status");
+      throw InputError(file, d.pointer,
+                       "a derived column needs a plain name (letters, digits, _) other than point, "
+                       "rep, seed and status");
     if (v.is_string()) {
       text = v.get<std::string>();
     } else {
@@ -124,8 +125,9 @@ void parse_derived(const json& derived, const std::string& file, const std::stri
                              "\"" + path + "\" is not a swept parameter of this sweep");
         d.baseline = *b;
       }
-      if (const json* m = f.raw("match", "[columns]", "columns a row's baseline must share (default: rep and "
-                                                       "every swept parameter the baseline does not fix)")) {
+      if (const json* m = f.raw("match", "[columns]",
+                                "columns a row's baseline must share (default: rep and "
+                                "every swept parameter the baseline does not fix)")) {
         if (not m->is_array())
           f.fail("match", "expected a list of column names, got " + quote_value(*m));
         for (auto const& c : *m) {
@@ -210,9 +212,9 @@ SweepSpec parse_sweep(const json& j, const std::string& file, const std::string&
     for (auto const& [k, v] : set->items())
       s.set.push_back(set_arg(k, v));
   }
-  s.repetitions = f.integer("repetitions", 1, "runs per point, with seeds derived from the sweep seed", 1, 1000000);
-  s.seed_given  = f.has("seed");
-  long seed     = f.integer("seed", 1, "sweep seed (default: the scenario's): sampling and repetition seeds", 0);
+  s.repetitions     = f.integer("repetitions", 1, "runs per point, with seeds derived from the sweep seed", 1, 1000000);
+  s.seed_given      = f.has("seed");
+  long seed         = f.integer("seed", 1, "sweep seed (default: the scenario's): sampling and repetition seeds", 0);
   std::string seeds = f.choice("seeds", "common", {"common", "distinct"},
                                "common: repetition r has the same seed at every point (common random numbers, for "
                                "comparing configurations); distinct: every point has its own seed");
@@ -236,8 +238,10 @@ SweepSpec parse_sweep(const json& j, const std::string& file, const std::string&
   std::set<std::string> seen;
   for (auto const& p : s.param_paths())
     if (not seen.insert(p).second)
-      throw InputError(file, pointer, "parameter \"" + p + "\" is swept twice (grid, zip and sample must not share "
-                                      "paths)");
+      throw InputError(file, pointer,
+                       "parameter \"" + p +
+                           "\" is swept twice (grid, zip and sample must not share "
+                           "paths)");
   if (const json* derived = f.raw("derived", "object", "name: expression computed in the merged table"))
     parse_derived(*derived, file, f.pointer("derived"), s);
   f.finish();
@@ -303,8 +307,8 @@ void check_first_point(const SweepSpec& spec)
     std::string sets;
     for (auto const& a : points.front().sets(spec))
       sets += " --set " + a;
-    throw InputError(spec.file, spec.pointer, "its first point (" + sets.substr(1) + ") is not a valid scenario: " +
-                                                  e.what());
+    throw InputError(spec.file, spec.pointer,
+                     "its first point (" + sets.substr(1) + ") is not a valid scenario: " + e.what());
   }
 }
 

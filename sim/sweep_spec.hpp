@@ -33,12 +33,12 @@ struct SweepSpec {
   std::string pointer; ///< JSON pointer of the sweep object in that file
   json document;       ///< the sweep object as written (frozen into the output folder's manifest)
   std::string name;
-  std::string base;              ///< base scenario path
-  std::vector<std::string> set;  ///< fixed overrides for every point ("path=json")
+  std::string base;             ///< base scenario path
+  std::vector<std::string> set; ///< fixed overrides for every point ("path=json")
   std::vector<SweepFactor> factors;
-  long repetitions = 1;
-  uint64_t seed    = 1; ///< sweep seed: sampling, and derived seeds of repetitions
-  bool seed_given  = false;
+  long repetitions    = 1;
+  uint64_t seed       = 1; ///< sweep seed: sampling, and derived seeds of repetitions
+  bool seed_given     = false;
   bool distinct_seeds = false; ///< "seeds": "distinct": every point its own seed (else common random numbers)
   std::vector<DerivedColumn> derived;
 
@@ -53,7 +53,7 @@ struct SweepPoint {
   std::string id;                                   ///< "p00042"
   std::vector<std::pair<std::string, json>> values; ///< swept path -> value as written
   long rep      = 0;
-  uint64_t seed = 0; ///< the seed this point runs with
+  uint64_t seed = 0;     ///< the seed this point runs with
   bool has_seed = false; ///< false: the scenario's own seed (seed holds it), not overridden on the command line
   /** --set arguments of this point (fixed ones first). */
   std::vector<std::string> sets(const SweepSpec& spec) const;

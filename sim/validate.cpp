@@ -18,6 +18,12 @@ namespace cs {
 
 namespace {
 
+/** A cell's value as printed, or `missing` where it has none. */
+std::string number_or(const json& v, const char* missing)
+{
+  return v.is_number() ? format_number(v.get<double>()) : std::string(missing);
+}
+
 double as_number(const json& v)
 {
   if (v.is_number())
@@ -338,13 +344,13 @@ int run_validation(const ValidateOptions& o)
       std::string ptr = pointer_join("/cells", i);
       Fields cf((*cells)[i], file, ptr);
       CellSpec s;
-      s.pointer  = ptr;
-      s.r.id     = cf.required_string("id", "cell id");
-      s.r.source = cf.required_string("source", "seed number, table or section");
-      s.r.metric = cf.required_string("metric", "what is compared");
-      s.r.table  = cf.string("table", s.r.source, "the table the cell belongs to (calibration share is per table)");
-      s.r.role   = cf.choice("role", "validation", {"calibration", "validation", "prediction"}, "role of the cell");
-      s.r.note   = cf.string("note", "", "how the cell was fitted, or what to know when reading it");
+      s.pointer      = ptr;
+      s.r.id         = cf.required_string("id", "cell id");
+      s.r.source     = cf.required_string("source", "seed number, table or section");
+      s.r.metric     = cf.required_string("metric", "what is compared");
+      s.r.table      = cf.string("table", s.r.source, "the table the cell belongs to (calibration share is per table)");
+      s.r.role       = cf.choice("role", "validation", {"calibration", "validation", "prediction"}, "role of the cell");
+      s.r.note       = cf.string("note", "", "how the cell was fitted, or what to know when reading it");
       s.r.known_miss = cf.string("known_miss", "",
                                  "a documented miss: why the model cannot meet this cell (still compared and shown as "
                                  "a MISS, but it does not fail the run)");
@@ -433,12 +439,12 @@ int run_validation(const ValidateOptions& o)
         if (not ok && not r.known_miss.empty())
           ++known_misses;
       }
-      auto num     = [](const json& v) { return v.is_number() ? format_number(v.get<double>()) : std::string("-"); };
       char err[32] = "-";
       if (r.rel_error.is_number())
         std::snprintf(err, sizeof err, "%+.1f%%", 100 * r.rel_error.get<double>());
-      std::printf("  %-*s %-11s %12s %12s %9s  %-12s %s\n", w, r.id.c_str(), r.role.c_str(), num(r.measured).c_str(),
-                  num(r.simulated).c_str(), err, tolerance_text(r.tolerance).c_str(),
+      std::printf("  %-*s %-11s %12s %12s %9s  %-12s %s\n", w, r.id.c_str(), r.role.c_str(),
+                  number_or(r.measured, "-").c_str(), number_or(r.simulated, "-").c_str(), err,
+                  tolerance_text(r.tolerance).c_str(),
                   r.pass.is_null() ? "predicted"
                                    : (r.pass.get<bool>() ? "pass" : (r.known_miss.empty() ? "MISS" : "MISS (known)")));
       if (r.pass.is_boolean() && not r.pass.get<bool>()) {
@@ -467,8 +473,8 @@ int run_validation(const ValidateOptions& o)
         // The compared cells too (measured beside simulated), for figures that redraw a seed's table.
         std::string cells = "id,role,measured,simulated\n";
         for (auto const& s : specs) {
-          auto num = [](const json& v) { return v.is_number() ? format_number(v.get<double>()) : std::string("NaN"); };
-          cells += s.r.id + "," + s.r.role + "," + num(s.r.measured) + "," + num(s.r.simulated) + "\n";
+          cells += s.r.id + "," + s.r.role + "," + number_or(s.r.measured, "NaN") + "," +
+                   number_or(s.r.simulated, "NaN") + "\n";
         }
         vars["cells"] = work + "/" + stem + "/cells.csv";
         write_file_atomic(vars["cells"], cells);

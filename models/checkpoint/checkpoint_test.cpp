@@ -49,7 +49,8 @@ TEST_CASE("A migration with a 64 KiB stack takes the sum of its parts on Fast Et
 
 TEST_CASE("A migration with a 4 KiB stack takes the sum of its parts on Gigabit Ethernet", "[engine][checkpoint]")
 {
-  json m = cs::test::run_metrics(scenario, {"params.round_trips=20", "platform.file=platforms/002_brazos_gigabit.json"});
+  json m =
+      cs::test::run_metrics(scenario, {"params.round_trips=20", "platform.file=platforms/002_brazos_gigabit.json"});
   REQUIRE(m["migration_time_ms"].get<double>() ==
           Approx(closed_form_ms("platforms/002_brazos_gigabit.json", 4096, 1e9)).epsilon(0.01));
 }
@@ -124,7 +125,7 @@ TEST_CASE("A removed node's threads and shared state move to the others and the 
 {
   // Ten barriers 10 s apart; the removal happens at the barrier after 35 s, while the threads wait there.
   json m = cs::test::run_metrics("scenarios/checkpoint/sor.json", {"params.app.barriers=10", "params.app.compute=100s",
-                                                                    "params.membership.remove_at=35s"});
+                                                                   "params.membership.remove_at=35s"});
   REQUIRE(m["membership_changes"].get<long>() == 1);
   REQUIRE(m["nodes_in_use"].get<long>() == 3);
   REQUIRE(m["finished"].get<bool>());
@@ -136,9 +137,10 @@ TEST_CASE("A node that joins takes a thread from the busiest node", "[engine][ch
 {
   // Node 4 leaves at the barrier after 15 s (its thread goes to node 1) and a new node 5 joins once its runtime
   // is up (17 s after 30 s): it takes node 1's second thread.
-  json m = cs::test::run_metrics("scenarios/checkpoint/sor.json",
-                                 {"params.app.barriers=10", "params.app.compute=100s", "params.membership.remove_at=15s",
-                                  "params.membership.add_at=30s", "params.membership.add_node=5"});
+  json m =
+      cs::test::run_metrics("scenarios/checkpoint/sor.json",
+                            {"params.app.barriers=10", "params.app.compute=100s", "params.membership.remove_at=15s",
+                             "params.membership.add_at=30s", "params.membership.add_node=5"});
   REQUIRE(m["membership_changes"].get<long>() == 2);
   REQUIRE(m["nodes_in_use"].get<long>() == 4);
   REQUIRE(m["finished"].get<bool>());
@@ -147,7 +149,8 @@ TEST_CASE("A node that joins takes a thread from the busiest node", "[engine][ch
 TEST_CASE("A requested checkpoint is taken at the next barrier", "[engine][checkpoint]")
 {
   // Barriers about 60 s apart, no interval: requests at 70 s and 75 s share the barrier near 120 s; 400 s gets one.
-  json m = cs::test::run_metrics(water, with(short_water, {"params.interval=0", "params.requests=[\"70s\", \"75s\", \"400s\"]"}));
+  json m = cs::test::run_metrics(
+      water, with(short_water, {"params.interval=0", "params.requests=[\"70s\", \"75s\", \"400s\"]"}));
   REQUIRE(m["checkpoints"].get<long>() == 2);
 }
 
@@ -155,9 +158,9 @@ TEST_CASE("Under repeated failures the survivors take every thread and the run c
 {
   // SOR with a node MTBF of one hour: this seed draws three failures before the end; the last node runs the four
   // threads on its four processors.
-  json m = cs::test::run_metrics("scenarios/checkpoint/sor.json",
-                                 {"seed=3", "params.interval=4min", "params.failures.mtbf=1h",
-                                  "params.failures.recovery=survivors"});
+  json m = cs::test::run_metrics(
+      "scenarios/checkpoint/sor.json",
+      {"seed=3", "params.interval=4min", "params.failures.mtbf=1h", "params.failures.recovery=survivors"});
   REQUIRE(m["failures"].get<long>() == 3);
   REQUIRE(m["recoveries"].get<long>() == 3);
   REQUIRE(m["nodes_in_use"].get<long>() == 1);

@@ -57,7 +57,7 @@ double CoordinatedRun::share_bytes(long threads) const
   return p_.app.shared_bytes * static_cast<double>(threads) / static_cast<double>(p_.nodes);
 }
 
-double CoordinatedRun::file_bytes(long threads, long barriers)
+double CoordinatedRun::file_bytes(long threads, long barriers) const
 {
   // The expected fraction of the pages modified at least once over `barriers` barriers.
   double dirty = 1 - std::pow(1 - p_.app.dirty_per_barrier, static_cast<double>(std::max(1L, barriers)));
@@ -122,15 +122,18 @@ void CoordinatedRun::launch(long first_barrier, std::vector<size_t> placement)
   epochs_.push_back(std::move(e));
   stats_.nodes_in_use = std::count_if(ep.agents.begin(), ep.agents.end(), [](auto* a) { return a != nullptr; });
   for (size_t t = 0; t < ep.placement.size(); ++t)
-    ep.actors.push_back(
-        sg4::Actor::create("user-thread", s_.nodes[ep.placement[t]], [this, &ep, t] { unless_peer_dies("user thread", [&] { user_thread(ep, t); }); }));
+    ep.actors.push_back(sg4::Actor::create("user-thread", s_.nodes[ep.placement[t]], [this, &ep, t] {
+      unless_peer_dies("user thread", [&] { user_thread(ep, t); });
+    }));
   for (size_t n = 0; n < s_.nodes.size(); ++n)
     if (ep.agents[n] != nullptr)
-      ep.actors.push_back(
-          sg4::Actor::create("checkpoint-agent", s_.nodes[n], [this, &ep, n] { unless_peer_dies("agent", [&] { agent(ep, n); }); })->daemonize());
+      ep.actors.push_back(sg4::Actor::create("checkpoint-agent", s_.nodes[n], [this, &ep, n] {
+                            unless_peer_dies("agent", [&] { agent(ep, n); });
+                          })->daemonize());
   // The barrier manager runs where the first thread runs.
-  ep.actors.push_back(
-      sg4::Actor::create("barrier-manager", s_.nodes[ep.placement[0]], [this, &ep] { unless_peer_dies("manager", [&] { manager(ep); }); })->daemonize());
+  ep.actors.push_back(sg4::Actor::create("barrier-manager", s_.nodes[ep.placement[0]], [this, &ep] {
+                        unless_peer_dies("manager", [&] { manager(ep); });
+                      })->daemonize());
 }
 
 void CoordinatedRun::user_thread(Epoch& e, size_t thread)
@@ -165,9 +168,8 @@ void CoordinatedRun::manager(Epoch& e)
     if (not due_.empty()) { // the threads wait at this barrier while the nodes change
       Change c = due_.front();
       due_.erase(due_.begin());
-      sg4::Actor::create("membership", s_.server, [this, &e, barrier, c] {
-        change_membership(e, barrier, c.add, c.node);
-      });
+      sg4::Actor::create("membership", s_.server,
+                         [this, &e, barrier, c] { change_membership(e, barrier, c.add, c.node); });
       return;
     }
     if ((p_.interval > 0 && now - last >= p_.interval) || requested_ > 0) {
@@ -202,12 +204,12 @@ void CoordinatedRun::agent(Epoch& e, size_t node)
   bool had_one     = false;
   while (true) {
     std::unique_ptr<Msg> m(e.agents[node]->get<Msg>());
-    auto idx          = static_cast<size_t>(m->instance);
-    Checkpoint& ck    = ckpts_[idx];
-    long since        = p_.incremental && had_one ? ck.barrier - previous : ck.barrier;
-    previous          = ck.barrier;
-    had_one           = true;
-    double bytes      = file_bytes(threads, since);
+    auto idx       = static_cast<size_t>(m->instance);
+    Checkpoint& ck = ckpts_[idx];
+    long since     = p_.incremental && had_one ? ck.barrier - previous : ck.barrier;
+    previous       = ck.barrier;
+    had_one        = true;
+    double bytes   = file_bytes(threads, since);
     cpu_on(host, c.context_switch); // the Checkpoint Agent wakes up
     s_.disks[node]->write(static_cast<sg_size_t>(bytes));
     double now = sg4::Engine::get_clock();
@@ -429,9 +431,8 @@ void CoordinatedRun::migrate(size_t from, size_t to)
   // The suspended user thread, moved by the real protocol of the Migration Agents (seed section 2).
   auto t         = std::make_shared<BrazosThread>();
   t->stack_bytes = p_.app.stack_bytes;
-  t->actor       = sg4::Actor::create("migrating-thread", s_.nodes[from], [this, t, from, to] {
-    migration_[from]->migrate_me(*t, *migration_[to]);
-  });
+  t->actor       = sg4::Actor::create("migrating-thread", s_.nodes[from],
+                                      [this, t, from, to] { migration_[from]->migrate_me(*t, *migration_[to]); });
   t->actor->join();
 }
 
@@ -445,7 +446,7 @@ void CoordinatedRun::change_membership(Epoch& e, long barrier, bool add, size_t 
   if (add) {
     // The new node takes a thread from the busiest node, and its shared pages (fetched by the usual page faults,
     // here as one transfer from the thread's old node).
-    alive_[node] = true;
+    alive_[node]   = true;
     size_t busiest = placement.front();
     for (size_t n : placement)
       if (std::count(placement.begin(), placement.end(), n) > std::count(placement.begin(), placement.end(), busiest))
@@ -453,9 +454,8 @@ void CoordinatedRun::change_membership(Epoch& e, long barrier, bool add, size_t 
     if (std::count(placement.begin(), placement.end(), busiest) > 1) {
       auto t = static_cast<size_t>(std::find(placement.begin(), placement.end(), busiest) - placement.begin());
       sg4::Mailbox* pages = box("node" + std::to_string(node) + "/pages");
-      sg4::ActorPtr sender = sg4::Actor::create("page-transfer", s_.nodes[busiest], [this, pages] {
-        pages->put(new bool(true), static_cast<uint64_t>(share_bytes(1)));
-      });
+      sg4::Actor::create("page-transfer", s_.nodes[busiest],
+                         [this, pages] { pages->put(new bool(true), static_cast<uint64_t>(share_bytes(1))); });
       std::unique_ptr<bool>(pages->get<bool>());
       migrate(busiest, node);
       placement[t] = node;

@@ -27,23 +27,23 @@ namespace sg4 = simgrid::s4u;
 namespace cs::checkpoint {
 
 struct CheckpointStats {
-  long checkpoints   = 0;
-  double stall_s     = 0; ///< summed over checkpoints: grant to the slowest node's local file written
-  double file_bytes  = 0; ///< summed over the files written
-  long files         = 0;
-  double copy_s      = 0; ///< summed over complete checkpoints: grant to the last copy on the file server
-  long complete      = 0; ///< checkpoints whose every copy reached the file server
-  long failures      = 0;
-  long recoveries    = 0;
-  double detect_s    = 0; ///< summed: failure to detection
-  double recovery_s  = 0; ///< summed: detection to the threads running again (initialisation + data recovery)
-  double data_recovery_s = 0; ///< summed: reading the checkpoint files back
-  double lost_work_s = 0;     ///< summed: failure time minus the time of the checkpoint restarted from
-  long membership_changes = 0;  ///< nodes removed or added (seed section 4)
-  long nodes_in_use       = 0;  ///< nodes running threads in the last incarnation
-  double membership_s     = 0;  ///< summed: barrier to the threads running again on the new set of nodes
-  double exec_time_s = 0;     ///< until the last thread finished
-  bool finished      = false;
+  long checkpoints        = 0;
+  double stall_s          = 0; ///< summed over checkpoints: grant to the slowest node's local file written
+  double file_bytes       = 0; ///< summed over the files written
+  long files              = 0;
+  double copy_s           = 0; ///< summed over complete checkpoints: grant to the last copy on the file server
+  long complete           = 0; ///< checkpoints whose every copy reached the file server
+  long failures           = 0;
+  long recoveries         = 0;
+  double detect_s         = 0; ///< summed: failure to detection
+  double recovery_s       = 0; ///< summed: detection to the threads running again (initialisation + data recovery)
+  double data_recovery_s  = 0; ///< summed: reading the checkpoint files back
+  double lost_work_s      = 0; ///< summed: failure time minus the time of the checkpoint restarted from
+  long membership_changes = 0; ///< nodes removed or added (seed section 4)
+  long nodes_in_use       = 0; ///< nodes running threads in the last incarnation
+  double membership_s     = 0; ///< summed: barrier to the threads running again on the new set of nodes
+  double exec_time_s      = 0; ///< until the last thread finished
+  bool finished           = false;
 };
 
 class CoordinatedRun {
@@ -52,10 +52,10 @@ public:
     std::vector<sg4::Host*> nodes; ///< the first Params::nodes run the application; the others may join
     std::vector<NtCosts> costs;
     std::vector<sg4::Disk*> disks;
-    sg4::Host* server     = nullptr;
+    sg4::Host* server      = nullptr;
     sg4::Disk* server_disk = nullptr;
-    sg4::Host* monitor    = nullptr; ///< the designated heartbeat node
-    Rng failures{0};                 ///< draws of the failure times (MTBF)
+    sg4::Host* monitor     = nullptr; ///< the designated heartbeat node
+    Rng failures{0};                  ///< draws of the failure times (MTBF)
   };
   CoordinatedRun(const Params& p, Setup s);
   /** Creates the first incarnation, the file server, the heartbeat monitor and the failure injector. */
@@ -65,11 +65,11 @@ public:
 private:
   struct Msg;
   struct Checkpoint {
-    long barrier;   ///< threads resume after this barrier
-    double at;      ///< when the manager decided it
+    long barrier; ///< threads resume after this barrier
+    double at;    ///< when the manager decided it
     double local_done = 0;
-    long copies     = 0;
-    long files      = 0;
+    long copies       = 0;
+    long files        = 0;
   };
   /** One incarnation of the application: its processes and where its threads run. */
   struct Epoch {
@@ -102,7 +102,7 @@ private:
   void change_membership(Epoch& e, long barrier, bool add, size_t node);
   void migrate(size_t thread_from, size_t thread_to);
   /** Bytes a node's file holds for `threads` threads, `barriers` barriers after the previous checkpoint. */
-  double file_bytes(long threads, long barriers);
+  double file_bytes(long threads, long barriers) const;
   double share_bytes(long threads) const;
 
   const Params& p_;
@@ -110,8 +110,8 @@ private:
   sg4::Mailbox* server_box_;
   std::vector<std::unique_ptr<Epoch>> epochs_;
   std::vector<Checkpoint> ckpts_;
-  std::vector<bool> alive_;       ///< the monitor's view
-  std::vector<double> failed_at_; ///< when each node actually failed (for the statistics)
+  std::vector<bool> alive_;                                ///< the monitor's view
+  std::vector<double> failed_at_;                          ///< when each node actually failed (for the statistics)
   std::vector<std::unique_ptr<MigrationAgent>> migration_; ///< per node
   struct Change {
     bool add;

@@ -22,8 +22,8 @@ NtCosts NtCosts::from(const OsProfile& os)
 
 struct MigrationAgent::Msg {
   enum class Kind { request, migration, ack } kind;
-  BrazosThread* thread     = nullptr;
-  MigrationAgent* peer     = nullptr; ///< request: the destination; migration: the sender (to acknowledge)
+  BrazosThread* thread = nullptr;
+  MigrationAgent* peer = nullptr; ///< request: the destination; migration: the sender (to acknowledge)
 };
 
 MigrationAgent::MigrationAgent(sg4::Host* host, NtCosts costs, const Params& p)
@@ -54,32 +54,32 @@ void MigrationAgent::serve()
   while (true) {
     std::unique_ptr<Msg> m(box_->get<Msg>());
     switch (m->kind) {
-      case Msg::Kind::request: {
-        BrazosThread& t = *m->thread;
-        cpu(c_.context_switch); // the agent wakes up
-        cpu(c_.suspend_thread + c_.get_thread_context + 2 * c_.virtual_query);
-        cpu(t.stack_bytes / c_.memcpy_bw); // stack into the message buffer
-        double bytes = p_.header_bytes + p_.context_bytes + p_.tls_bytes + t.stack_bytes;
-        ++migrations_out;
-        send(*m->peer, new Msg{Msg::Kind::migration, &t, this}, bytes);
-        break; // the agent goes on serving; the acknowledgement arrives as a message of its own
-      }
-      case Msg::Kind::migration: {
-        BrazosThread& t = *m->thread;
-        cpu(c_.udp_message); // receive
-        send(*m->peer, new Msg{Msg::Kind::ack, nullptr, this}, p_.ack_bytes);
-        cpu(c_.set_thread_context);
-        cpu(t.stack_bytes / c_.memcpy_bw); // stack back to the same virtual address
-        cpu(c_.resume_thread);
-        t.actor->set_host(host_);
-        ++migrations_in;
-        t.resumed->release();
-        break;
-      }
-      case Msg::Kind::ack:
-        cpu(c_.udp_message);
-        ++acks;
-        break;
+    case Msg::Kind::request: {
+      BrazosThread& t = *m->thread;
+      cpu(c_.context_switch); // the agent wakes up
+      cpu(c_.suspend_thread + c_.get_thread_context + 2 * c_.virtual_query);
+      cpu(t.stack_bytes / c_.memcpy_bw); // stack into the message buffer
+      double bytes = p_.header_bytes + p_.context_bytes + p_.tls_bytes + t.stack_bytes;
+      ++migrations_out;
+      send(*m->peer, new Msg{Msg::Kind::migration, &t, this}, bytes);
+      break; // the agent goes on serving; the acknowledgement arrives as a message of its own
+    }
+    case Msg::Kind::migration: {
+      BrazosThread& t = *m->thread;
+      cpu(c_.udp_message); // receive
+      send(*m->peer, new Msg{Msg::Kind::ack, nullptr, this}, p_.ack_bytes);
+      cpu(c_.set_thread_context);
+      cpu(t.stack_bytes / c_.memcpy_bw); // stack back to the same virtual address
+      cpu(c_.resume_thread);
+      t.actor->set_host(host_);
+      ++migrations_in;
+      t.resumed->release();
+      break;
+    }
+    case Msg::Kind::ack:
+      cpu(c_.udp_message);
+      ++acks;
+      break;
     }
   }
 }

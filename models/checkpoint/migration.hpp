@@ -35,8 +35,8 @@ struct NtCosts {
 struct BrazosThread {
   sg4::ActorPtr actor;
   sg4::SemaphorePtr resumed = sg4::Semaphore::create(0); ///< released by the agent that resumes it
-  double stack_bytes   = 0;
-  size_t node          = 0; ///< index of the node it runs on
+  double stack_bytes        = 0;
+  size_t node               = 0; ///< index of the node it runs on
 };
 
 /** One node's Migration Agent and its costs. */

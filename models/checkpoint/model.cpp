@@ -63,12 +63,6 @@ public:
   }
 
 private:
-  static sg4::Disk* first_disk(Fields& f, sg4::Host* h)
-  {
-    if (h->get_disks().empty())
-      f.fail("experiment", "host " + h->get_name() + " has no disk to write checkpoints to");
-    return h->get_disks().front();
-  }
   void prepare_checkpoint(Fields& f)
   {
     auto hosts = ctx_.platform.hosts("nodes");
@@ -80,11 +74,11 @@ private:
                                " in group \"nodes\" to add");
     CoordinatedRun::Setup s; // every node of the group: the first `nodes` run the application, others may join
     s.server      = ctx_.host_param(f, "file_server", p_.file_server);
-    s.server_disk = first_disk(f, s.server);
+    s.server_disk = ctx_.disk_param(f, "file_server", s.server);
     s.monitor     = ctx_.host_param(f, "heartbeat_host", p_.heartbeat_host);
     for (auto* h : hosts) {
       s.costs.push_back(NtCosts::from(ctx_.platform.os(h)));
-      s.disks.push_back(first_disk(f, h));
+      s.disks.push_back(ctx_.disk_param(f, "nodes", h));
     }
     s.nodes      = hosts;
     s.failures   = ctx_.rng.stream("failures");
@@ -94,7 +88,7 @@ private:
   {
     Recorder& rec            = ctx_.recorder;
     const CheckpointStats& s = coordinated_->stats();
-    auto mean = [](double sum, long n) { return n > 0 ? sum / static_cast<double>(n) : 0.0; };
+    auto mean                = [](double sum, long n) { return n > 0 ? sum / static_cast<double>(n) : 0.0; };
     rec.set("app", p_.app.name);
     rec.set("finished", s.finished);
     rec.set("exec_time_s", s.exec_time_s);
@@ -112,9 +106,9 @@ private:
     rec.set("lost_work_s", s.lost_work_s);
     rec.set("membership_changes", s.membership_changes);
     rec.set("nodes_in_use", s.nodes_in_use);
-    rec.set("membership_time_s", s.membership_changes ? s.membership_s / static_cast<double>(s.membership_changes) : 0.0);
+    rec.set("membership_time_s",
+            s.membership_changes ? s.membership_s / static_cast<double>(s.membership_changes) : 0.0);
   }
-
 
   std::unique_ptr<CoordinatedRun> coordinated_;
   std::vector<std::unique_ptr<MigrationAgent>> agents_;
@@ -126,8 +120,9 @@ private:
 
 ModelEntry entry()
 {
-  return {"checkpoint", "002", "Brazos on Windows NT: user-level thread migration, coordinated checkpoints at barriers",
-          describe_params<Params>, create_run<Run>, check_params<Params>};
+  return model_entry<Params, Run>("checkpoint", "002",
+                                  "Brazos on Windows NT: user-level thread migration, coordinated checkpoints at "
+                                  "barriers");
 }
 
 } // namespace cs::checkpoint

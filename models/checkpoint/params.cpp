@@ -5,72 +5,74 @@ namespace cs::checkpoint {
 Params Params::from(Fields& f)
 {
   Params p;
-  p.experiment  = f.choice("experiment", p.experiment, {"migration", "checkpoint"},
-                           "migration: the seed's 1000 back-to-back MigrateMe() round trips between two nodes; "
-                           "checkpoint: an application skeleton with coordinated checkpoints at barriers");
-  p.node_a = f.string("from", p.node_a, "node the migrating thread starts on");
-  p.node_b = f.string("to", p.node_b, "node it migrates to and back from");
-  p.round_trips = f.integer("round_trips", p.round_trips, "iterations of two migrations each (seed: 1000)", 1);
-  p.stack_bytes = f.quantity("stack_bytes", Unit::size, p.stack_bytes,
-                             "committed stack of the thread (seed Table 1: 4 KB)", Range::non_negative());
+  p.experiment    = f.choice("experiment", p.experiment, {"migration", "checkpoint"},
+                             "migration: the seed's 1000 back-to-back MigrateMe() round trips between two nodes; "
+                                "checkpoint: an application skeleton with coordinated checkpoints at barriers");
+  p.node_a        = f.string("from", p.node_a, "node the migrating thread starts on");
+  p.node_b        = f.string("to", p.node_b, "node it migrates to and back from");
+  p.round_trips   = f.integer("round_trips", p.round_trips, "iterations of two migrations each (seed: 1000)", 1);
+  p.stack_bytes   = f.quantity("stack_bytes", Unit::size, p.stack_bytes,
+                               "committed stack of the thread (seed Table 1: 4 KB)", Range::non_negative());
   p.context_bytes = f.quantity("context_bytes", Unit::size, p.context_bytes,
                                "thread context shipped (Win32 CONTEXT on x86: 716 B)", Range::non_negative());
-  p.tls_bytes = f.quantity("tls_bytes", Unit::size, p.tls_bytes, "user part of the Thread Local Storage shipped",
-                           Range::non_negative());
-  p.header_bytes = f.quantity("header_bytes", Unit::size, p.header_bytes, "Brazos message header",
-                              Range::non_negative());
+  p.tls_bytes     = f.quantity("tls_bytes", Unit::size, p.tls_bytes, "user part of the Thread Local Storage shipped",
+                               Range::non_negative());
+  p.header_bytes =
+      f.quantity("header_bytes", Unit::size, p.header_bytes, "Brazos message header", Range::non_negative());
   p.ack_bytes    = f.quantity("ack_bytes", Unit::size, p.ack_bytes, "acknowledgement message", Range::non_negative());
-  Fields a = f.object("app", "experiment checkpoint: the application skeleton");
+  Fields a       = f.object("app", "experiment checkpoint: the application skeleton");
   p.app.name     = a.string("name", p.app.name, "application name (reported)");
   p.app.barriers = a.integer("barriers", p.app.barriers, "barriers of the whole run", 1);
-  p.app.compute  = a.quantity("compute", Unit::time, p.app.compute, "CPU time of one thread over the run",
-                              Range::non_negative());
-  p.app.shared_bytes = a.quantity("shared_bytes", Unit::size, p.app.shared_bytes, "shared-memory footprint",
-                                  Range::non_negative());
+  p.app.compute =
+      a.quantity("compute", Unit::time, p.app.compute, "CPU time of one thread over the run", Range::non_negative());
+  p.app.shared_bytes =
+      a.quantity("shared_bytes", Unit::size, p.app.shared_bytes, "shared-memory footprint", Range::non_negative());
   p.app.writes = a.choice("writes", p.app.writes, {"all", "own"},
                           "all: every node modifies every shared page; own: each node its 1/nodes share");
-  p.app.stack_bytes = a.quantity("stack_bytes", Unit::size, p.app.stack_bytes, "committed stack of the thread",
-                                 Range::non_negative());
-  p.app.dirty_per_barrier = a.number("dirty_per_barrier", p.app.dirty_per_barrier,
-                                     "fraction of a node's pages modified between two barriers (1: all of them)",
-                                     Range::unit_interval());
+  p.app.stack_bytes =
+      a.quantity("stack_bytes", Unit::size, p.app.stack_bytes, "committed stack of the thread", Range::non_negative());
+  p.app.dirty_per_barrier =
+      a.number("dirty_per_barrier", p.app.dirty_per_barrier,
+               "fraction of a node's pages modified between two barriers (1: all of them)", Range::unit_interval());
   a.string("source", "", "where the numbers come from");
   a.finish();
   p.nodes    = f.integer("nodes", p.nodes, "nodes, one user thread each (seed: 4)", 1, 64);
   p.interval = f.quantity("interval", Unit::time, p.interval,
                           "checkpoint at the first barrier after this long since the last one (0: never)",
                           Range::non_negative());
-  p.requests = f.quantity_list("requests", Unit::time, p.requests,
-                               "times at which a checkpoint is requested (taken at the next barrier)",
-                               Range::non_negative());
-  p.twins       = f.boolean("twins", p.twins, "save each modified page with its twin");
-  p.copy_to_nfs = f.boolean("copy_to_nfs", p.copy_to_nfs, "copy checkpoint files to the network file system");
-  p.file_server = f.string("file_server", p.file_server, "host of the network file system");
-  p.copy_chunk  = f.quantity("copy_chunk", Unit::size, p.copy_chunk, "bytes per transfer of a file copy to or from the file server (model granularity: results move by under 1% from 1 to 16 MiB)",
-                             Range::positive());
-  p.incremental = f.boolean("incremental", p.incremental,
-                            "incremental checkpoints: only the pages modified since the previous one");
-  Fields r = f.object("failures", "failures and recovery (seed 3.4)");
+  p.requests =
+      f.quantity_list("requests", Unit::time, p.requests,
+                      "times at which a checkpoint is requested (taken at the next barrier)", Range::non_negative());
+  p.twins          = f.boolean("twins", p.twins, "save each modified page with its twin");
+  p.copy_to_nfs    = f.boolean("copy_to_nfs", p.copy_to_nfs, "copy checkpoint files to the network file system");
+  p.file_server    = f.string("file_server", p.file_server, "host of the network file system");
+  p.copy_chunk     = f.quantity("copy_chunk", Unit::size, p.copy_chunk,
+                                "bytes per transfer of a file copy to or from the file server (model granularity: "
+                                "results move by under 1% from 1 to 16 MiB)",
+                                Range::positive());
+  p.incremental    = f.boolean("incremental", p.incremental,
+                               "incremental checkpoints: only the pages modified since the previous one");
+  Fields r         = f.object("failures", "failures and recovery (seed 3.4)");
   p.heartbeat_host = r.string("heartbeat_host", p.heartbeat_host, "designated node sending the heartbeats");
   p.heartbeat = r.quantity("heartbeat", Unit::time, p.heartbeat, "heartbeat period (seed: 10 s)", Range::positive());
   p.fail_at   = r.quantity("fail_at", Unit::time, p.fail_at, "time of one scheduled failure (negative: none)");
   p.fail_node = r.integer("fail_node", p.fail_node, "node (1-based) that fails at fail_at", 1, 64);
-  p.mtbf      = r.quantity("mtbf", Unit::time, p.mtbf, "mean time between failures of one node (0: none)",
-                           Range::non_negative());
-  p.recovery  = r.choice("recovery", p.recovery, {"survivors", "replacement"},
-                         "survivors: the dead node's threads go round-robin to the others; replacement: a new node "
-                         "takes its place");
+  p.mtbf =
+      r.quantity("mtbf", Unit::time, p.mtbf, "mean time between failures of one node (0: none)", Range::non_negative());
+  p.recovery      = r.choice("recovery", p.recovery, {"survivors", "replacement"},
+                             "survivors: the dead node's threads go round-robin to the others; replacement: a new node "
+                                  "takes its place");
   p.replace_delay = r.quantity("replace_delay", Unit::time, p.replace_delay,
                                "replacement: time until the new node is up", Range::non_negative());
-  p.restart_init  = r.quantity("restart_init", Unit::time, p.restart_init,
-                               "runtime and user initialisation of a restart (seed 3.5: 17 s for Water)",
-                               Range::non_negative());
+  p.restart_init =
+      r.quantity("restart_init", Unit::time, p.restart_init,
+                 "runtime and user initialisation of a restart (seed 3.5: 17 s for Water)", Range::non_negative());
   r.string("source", "", "where the numbers come from");
   r.finish();
   if (p.fail_node > p.nodes)
-    r.fail("fail_node", "node " + std::to_string(p.fail_node) + " is not one of the " + std::to_string(p.nodes) +
-                            " nodes");
-  Fields m = f.object("membership", "node removal and addition by migration (seed section 4)");
+    r.fail("fail_node",
+           "node " + std::to_string(p.fail_node) + " is not one of the " + std::to_string(p.nodes) + " nodes");
+  Fields m      = f.object("membership", "node removal and addition by migration (seed section 4)");
   p.remove_at   = m.quantity("remove_at", Unit::time, p.remove_at,
                              "remove a node at the first barrier after this time (negative: never)");
   p.remove_node = m.integer("remove_node", p.remove_node, "node (1-based) to remove", 1, 64);
@@ -79,8 +81,8 @@ Params Params::from(Fields& f)
   p.add_node    = m.integer("add_node", p.add_node, "node (1-based) of the platform that joins", 1, 64);
   m.finish();
   if (p.remove_at >= 0 && p.remove_node > p.nodes)
-    m.fail("remove_node", "node " + std::to_string(p.remove_node) + " is not one of the " + std::to_string(p.nodes) +
-                              " nodes");
+    m.fail("remove_node",
+           "node " + std::to_string(p.remove_node) + " is not one of the " + std::to_string(p.nodes) + " nodes");
   if (p.add_at >= 0 && p.add_node <= p.nodes && not(p.remove_at >= 0 && p.add_node == p.remove_node))
     m.fail("add_node", "node " + std::to_string(p.add_node) + " already runs the application");
   f.finish();

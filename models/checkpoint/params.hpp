@@ -12,13 +12,13 @@ namespace cs::checkpoint {
 /** An application skeleton (seed 3.5): one user thread per node computing between barriers, and the shared pages
  *  each node modifies (what a checkpoint saves). */
 struct AppSpec {
-  std::string name     = "water";
-  long barriers        = 100;  ///< barriers of the whole run (the points where a checkpoint can happen)
-  double compute       = 0;    ///< CPU seconds of one thread over the run, spread evenly between the barriers
-  double shared_bytes  = 0;    ///< shared-memory footprint of the application
-  std::string writes   = "all"; ///< "all": every node modifies every shared page; "own": its 1/nodes share
-  double stack_bytes   = 4096; ///< committed stack of the user thread
-  double dirty_per_barrier = 1; ///< fraction of a node's pages modified between two barriers (drawn afresh each)
+  std::string name         = "water";
+  long barriers            = 100;   ///< barriers of the whole run (the points where a checkpoint can happen)
+  double compute           = 0;     ///< CPU seconds of one thread over the run, spread evenly between the barriers
+  double shared_bytes      = 0;     ///< shared-memory footprint of the application
+  std::string writes       = "all"; ///< "all": every node modifies every shared page; "own": its 1/nodes share
+  double stack_bytes       = 4096;  ///< committed stack of the user thread
+  double dirty_per_barrier = 1;     ///< fraction of a node's pages modified between two barriers (drawn afresh each)
 };
 
 struct Params {
@@ -34,30 +34,30 @@ struct Params {
 
   // experiment "checkpoint"
   AppSpec app;
-  long nodes           = 4;        ///< seed 3.5: four nodes, one user thread each
-  double interval      = 0;        ///< checkpoint at the first barrier after this much time since the last (0: none)
+  long nodes      = 4;             ///< seed 3.5: four nodes, one user thread each
+  double interval = 0;             ///< checkpoint at the first barrier after this much time since the last (0: none)
   std::vector<double> requests;    ///< checkpoints requested (user interface) at these times: taken at the next barrier
-  bool twins           = true;     ///< a modified page is saved with its twin (multiple-writer protocol)
-  bool copy_to_nfs     = true;     ///< copy each checkpoint file to the network file system in the background
+  bool twins              = true;  ///< a modified page is saved with its twin (multiple-writer protocol)
+  bool copy_to_nfs        = true;  ///< copy each checkpoint file to the network file system in the background
   std::string file_server = "nfs"; ///< host of the network file system
-  double copy_chunk    = 4 << 20;  ///< bytes per request of a copy to or from the file server (model granularity)
-  bool incremental     = false;    ///< save only the pages modified since the previous checkpoint (seed: future work)
+  double copy_chunk       = 4 << 20; ///< bytes per request of a copy to or from the file server (model granularity)
+  bool incremental        = false;   ///< save only the pages modified since the previous checkpoint (seed: future work)
 
   // failures and recovery (seed 3.4)
-  std::string heartbeat_host = "nfs"; ///< the designated node sending heartbeats (assumed never to fail)
-  double heartbeat     = 10;       ///< heartbeat period (seed: every 10 s, user-selectable)
-  double fail_at       = -1;       ///< one failure at this time (< 0: none) ...
-  long fail_node       = 2;        ///< ... of this node (1-based)
-  double mtbf          = 0;        ///< or failures of every node with exponential times of this mean (0: none)
-  std::string recovery = "survivors"; ///< "survivors" (threads round-robin on the rest) or "replacement"
-  double replace_delay = 0;        ///< replacement: time until the replacement node is up
-  double restart_init  = 17;       ///< runtime system and user initialisation of a restart (seed: Water 17 s)
+  std::string heartbeat_host = "nfs";       ///< the designated node sending heartbeats (assumed never to fail)
+  double heartbeat           = 10;          ///< heartbeat period (seed: every 10 s, user-selectable)
+  double fail_at             = -1;          ///< one failure at this time (< 0: none) ...
+  long fail_node             = 2;           ///< ... of this node (1-based)
+  double mtbf                = 0;           ///< or failures of every node with exponential times of this mean (0: none)
+  std::string recovery       = "survivors"; ///< "survivors" (threads round-robin on the rest) or "replacement"
+  double replace_delay       = 0;           ///< replacement: time until the replacement node is up
+  double restart_init        = 17;          ///< runtime system and user initialisation of a restart (seed: Water 17 s)
 
   // node removal and addition by migration (seed section 4), at the first barrier after the given times
-  double remove_at     = -1;       ///< < 0: no removal
-  long remove_node     = 4;        ///< 1-based
-  double add_at        = -1;       ///< < 0: no addition (the new node starts its runtime at this time)
-  long add_node        = 5;        ///< 1-based, a node of the platform beyond the first `nodes`
+  double remove_at = -1; ///< < 0: no removal
+  long remove_node = 4;  ///< 1-based
+  double add_at    = -1; ///< < 0: no addition (the new node starts its runtime at this time)
+  long add_node    = 5;  ///< 1-based, a node of the platform beyond the first `nodes`
 
   static Params from(Fields& f);
 };

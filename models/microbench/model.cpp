@@ -104,9 +104,9 @@ private:
 
 ModelEntry entry()
 {
-  return {"microbench", "-",
-          "the native microbenchmarks of `clustersim calibrate`, simulated on a host profile (calibration round trip)",
-          describe_params<Params>, create_run<Run>, check_params<Params>};
+  return model_entry<Params, Run>("microbench", "-",
+                                  "the native microbenchmarks of `clustersim calibrate`, simulated on a host profile "
+                                  "(calibration round trip)");
 }
 
 } // namespace cs::microbench

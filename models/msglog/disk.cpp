@@ -27,8 +27,8 @@ DiskModel DiskModel::from(const DiskSpec& spec, const std::string& platform_file
   m.cache_size   = sourced(f, "cache_size", Unit::size, "bytes of the write-back buffer", Range::positive());
   m.interface_bw = sourced(f, "interface_bw", Unit::bandwidth,
                            "rate requests are accepted into the buffer while it has room", Range::positive());
-  m.request_size = sourced(f, "request_size", Unit::size, "largest request the kernel sends to the drive",
-                           Range::positive());
+  m.request_size =
+      sourced(f, "request_size", Unit::size, "largest request the kernel sends to the drive", Range::positive());
   f.string("description", "", "free text");
   f.finish();
   if (m.request_size > m.cache_size)
@@ -38,12 +38,8 @@ DiskModel DiskModel::from(const DiskSpec& spec, const std::string& platform_file
 }
 
 WriteBackDisk::WriteBackDisk(const DiskModel& m, sg4::Disk* platter)
-    : m_(m)
-    , platter_(platter)
-    , drive_(sg4::Mutex::create())
-    , state_(sg4::Mutex::create())
-    , room_(sg4::ConditionVariable::create())
-    , work_(sg4::ConditionVariable::create())
+    : m_(m), platter_(platter), drive_(sg4::Mutex::create()), state_(sg4::Mutex::create()),
+      room_(sg4::ConditionVariable::create()), work_(sg4::ConditionVariable::create())
 {
 }
 

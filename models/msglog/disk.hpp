@@ -22,22 +22,22 @@ namespace cs::msglog {
 
 /** The `model` object of a platform disk (every number with its source). */
 struct DiskModel {
-  bool write_cache    = true;   ///< write-back buffer enabled (false: write-through at the platter rate)
-  double cache_size   = 0;      ///< bytes the buffer holds
-  double interface_bw = 0;      ///< rate at which requests are accepted into the buffer (bytes/s)
-  double request_size = 0;      ///< largest request the kernel sends to the drive (a pwrite is split into these)
-  double platter_bw   = 0;      ///< drain rate: the disk's write_bw
+  bool write_cache    = true; ///< write-back buffer enabled (false: write-through at the platter rate)
+  double cache_size   = 0;    ///< bytes the buffer holds
+  double interface_bw = 0;    ///< rate at which requests are accepted into the buffer (bytes/s)
+  double request_size = 0;    ///< largest request the kernel sends to the drive (a pwrite is split into these)
+  double platter_bw   = 0;    ///< drain rate: the disk's write_bw
 
   static DiskModel from(const DiskSpec& spec, const std::string& platform_file);
 };
 
 /** Per-node disk statistics. */
 struct DiskStats {
-  double bytes        = 0; ///< written by pwrites
-  long requests       = 0;
-  long full_waits     = 0; ///< requests that found the buffer full and waited for the platter
-  double full_wait_s  = 0;
-  double pwrite_s     = 0; ///< time pwrites spent in the disk (transfer + waits), summed
+  double bytes       = 0; ///< written by pwrites
+  long requests      = 0;
+  long full_waits    = 0; ///< requests that found the buffer full and waited for the platter
+  double full_wait_s = 0;
+  double pwrite_s    = 0; ///< time pwrites spent in the disk (transfer + waits), summed
 };
 
 class WriteBackDisk {

@@ -18,12 +18,12 @@ struct LogCosts {
 };
 
 struct LogStats {
-  long messages      = 0;
-  double bytes       = 0;
-  long pages_filled  = 0; ///< pages sealed because they were full (or the next message did not fit)
-  long waits         = 0; ///< seals that found no free page: the sender waited for a write
-  double wait_s      = 0;
-  double copy_s      = 0; ///< CPU time of the copies and bookkeeping
+  long messages     = 0;
+  double bytes      = 0;
+  long pages_filled = 0; ///< pages sealed because they were full (or the next message did not fit)
+  long waits        = 0; ///< seals that found no free page: the sender waited for a write
+  double wait_s     = 0;
+  double copy_s     = 0; ///< CPU time of the copies and bookkeeping
 };
 
 class LogBuffer {
@@ -44,9 +44,9 @@ private:
   PageBuffer buf_;
   LogCosts costs_;
   AioFile* aio_;
-  double pending_copy_s_ = 0; ///< copy time accumulated since the last page boundary, executed in one go
-  sg4::MutexPtr mutex_              = sg4::Mutex::create();
-  sg4::ConditionVariablePtr freed_  = sg4::ConditionVariable::create();
+  double pending_copy_s_           = 0; ///< copy time accumulated since the last page boundary, executed in one go
+  sg4::MutexPtr mutex_             = sg4::Mutex::create();
+  sg4::ConditionVariablePtr freed_ = sg4::ConditionVariable::create();
   LogStats stats_;
 };
 

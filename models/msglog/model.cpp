@@ -12,8 +12,8 @@ class Run : public ParamsRun<Params> {
 public:
   explicit Run(ModelContext& ctx) : ParamsRun(ctx)
   {
-    Fields& f = fields_;
-    hosts_   = ctx.platform.hosts(p_.hosts_group);
+    Fields& f  = fields_;
+    hosts_     = ctx.platform.hosts(p_.hosts_group);
     long nodes = p_.ranks / p_.ranks_per_node;
     if (static_cast<long>(hosts_.size()) < nodes)
       f.fail("hosts_group", "platform " + ctx.platform.spec().file + " has " + std::to_string(hosts_.size()) +
@@ -47,8 +47,9 @@ public:
   void start() override
   {
     for (size_t n = 0; n < disks_.size(); ++n)
-      sg4::Actor::create("flusher-" + hosts_[n]->get_name(), hosts_[n], [d = disks_[n].get()]() { d->flusher(); })
-          ->daemonize();
+      sg4::Actor::create("flusher-" + hosts_[n]->get_name(), hosts_[n], [d = disks_[n].get()]() {
+        d->flusher();
+      })->daemonize();
     for (size_t a = 0; a < aio_.size(); ++a)
       for (long t = 0; t < p_.aio_concurrency; ++t)
         sg4::Actor::create("aio-" + std::to_string(a) + "-" + std::to_string(t), host_of(static_cast<int>(a)),
@@ -79,8 +80,8 @@ private:
   }
   DiskModel disk_model(Fields& f, sg4::Host* h) const
   {
-    DiskModel m          = DiskModel::from(disk_spec(f, h), ctx_.platform.spec().file);
-    const DiskWhatIf& w  = p_.disk_what_if;
+    DiskModel m         = DiskModel::from(disk_spec(f, h), ctx_.platform.spec().file);
+    const DiskWhatIf& w = p_.disk_what_if;
     if (w.write_cache != "platform")
       m.write_cache = w.write_cache == "on";
     if (w.cache_size > 0)
@@ -93,17 +94,14 @@ private:
   }
   sg4::Disk* platter(Fields& f, sg4::Host* h) const
   {
-    for (auto* d : h->get_disks())
-      if (d->get_name() == p_.disk) {
-        if (p_.disk_what_if.platter_bw > 0) {
-          // SimGrid caps a disk by a read+write constraint fixed at seal time to max(read, write): lift it too,
-          // or a faster platter would still be held to the platform's old rate.
-          d->set_write_bandwidth(p_.disk_what_if.platter_bw);
-          d->set_readwrite_bandwidth(std::max(d->get_read_bandwidth(), p_.disk_what_if.platter_bw));
-        }
-        return d;
-      }
-    f.fail("disk", "host " + h->get_name() + " has no disk \"" + p_.disk + "\"");
+    sg4::Disk* d = ctx_.disk_param(f, "disk", h, p_.disk);
+    if (p_.disk_what_if.platter_bw > 0) {
+      // SimGrid caps a disk by a read+write constraint fixed at seal time to max(read, write): lift it too, or a
+      // faster platter would still be held to the platform's old rate.
+      d->set_write_bandwidth(p_.disk_what_if.platter_bw);
+      d->set_readwrite_bandwidth(std::max(d->get_read_bandwidth(), p_.disk_what_if.platter_bw));
+    }
+    return d;
   }
 
   std::vector<sg4::Host*> hosts_;
@@ -186,9 +184,9 @@ void Run::finish()
 
 ModelEntry entry()
 {
-  return {"msglog", "004",
-          "sender-based message logging of NAS class B streams to local disks (buffer pages, glibc AIO)",
-          describe_params<Params>, create_run<Run>, check_params<Params>};
+  return model_entry<Params, Run>("msglog", "004",
+                                  "sender-based message logging of NAS class B streams to local disks (buffer pages, "
+                                  "glibc AIO)");
 }
 
 } // namespace cs::msglog

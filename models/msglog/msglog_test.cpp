@@ -42,7 +42,7 @@ Params defaults_for(const std::string& bench)
 /** Messages and MiB logged by every rank of `bench`: {min, max} of each. */
 std::map<std::string, std::pair<double, double>> stream_figures(const std::string& bench)
 {
-  Params p = defaults_for(bench);
+  Params p    = defaults_for(bench);
   double mmin = 1e300, mmax = 0, vmin = 1e300, vmax = 0;
   for (int r = 0; r < p.ranks; ++r) {
     Counter c;
@@ -130,29 +130,31 @@ TEST_CASE("Pages written back to back go at the platter rate", "[engine][msglog]
 
 TEST_CASE("Disabling the write-back buffer leaves only the platter rate", "[engine][msglog]")
 {
-  json m = cs::test::run_metrics(disk, {"params.disk_test.gap=1s", "params.disk_test.writes=10",
-                                        "params.disk_what_if.write_cache=off"});
+  json m = cs::test::run_metrics(
+      disk, {"params.disk_test.gap=1s", "params.disk_test.writes=10", "params.disk_what_if.write_cache=off"});
   REQUIRE(m["disk_effective_write_MBps"].get<double>() == Approx(8.5).epsilon(0.01));
 }
 
 TEST_CASE("A what-if platter rate replaces the platform's", "[engine][msglog]")
 {
   // Faster than the platform's read rate too: SimGrid's combined read+write cap must follow.
-  json m = cs::test::run_metrics(disk, {"params.disk_test.gap=1s", "params.disk_test.writes=10",
-                                        "params.disk_what_if.write_cache=off", "params.disk_what_if.platter_bw=34MBps"});
+  json m =
+      cs::test::run_metrics(disk, {"params.disk_test.gap=1s", "params.disk_test.writes=10",
+                                   "params.disk_what_if.write_cache=off", "params.disk_what_if.platter_bw=34MBps"});
   REQUIRE(m["disk_effective_write_MBps"].get<double>() == Approx(34).epsilon(0.01));
 }
 
 TEST_CASE("Synchronous logging (one page) waits at every filled page", "[engine][msglog]")
 {
-  json m = cs::test::run_metrics("scenarios/msglog/nas.json", {"params.bench=mg", "params.scheme=logging", "params.pages=1"});
+  json m = cs::test::run_metrics("scenarios/msglog/nas.json",
+                                 {"params.bench=mg", "params.scheme=logging", "params.pages=1"});
   REQUIRE(m["pages_filled"].get<long>() > 0);
   REQUIRE(m["buffer_full_rate"].get<double>() == 1.0);
 }
 
 TEST_CASE("Each rank pays the logged volume over the copy rate plus a cost per record", "[engine][msglog]")
 {
-  json m        = cs::test::run_metrics("scenarios/msglog/nas.json", {"params.bench=mg", "params.scheme=buffering_only"});
+  json m = cs::test::run_metrics("scenarios/msglog/nas.json", {"params.bench=mg", "params.scheme=buffering_only"});
   json platform = cs::load_json_file("platforms/004_cmi_cluster.json");
   auto cost     = [&](const char* k) {
     return *cs::parse_unit_string(platform["os_profiles"]["linux-cmi"]["costs"][k]["value"].get<std::string>(),

@@ -71,11 +71,11 @@ public:
 
 private:
   double page_size_;
-  double used_       = 0;
-  bool has_current_  = true;
+  double used_      = 0;
+  bool has_current_ = true;
   long free_;
-  long outstanding_  = 0;
-  long sealed_       = 0;
+  long outstanding_ = 0;
+  long sealed_      = 0;
 };
 
 } // namespace cs::msglog

@@ -45,9 +45,9 @@ AdiParams adi_from(Fields f, AdiParams d, const std::string& name)
   AdiParams p;
   p.steps = f.integer("steps", d.steps, "time steps incl. the untimed first one (model-notes 004: " + name + ")", 1);
   p.grid  = f.integer("grid", d.grid, "grid points per dimension (class B: 102)", 4);
-  p.face_per_point = f.quantity("face_per_point", Unit::size, d.face_per_point,
-                                "copy_faces bytes per face point of a cell: 2 layers x 5 doubles (NPB copy_faces)",
-                                Range::positive());
+  p.face_per_point =
+      f.quantity("face_per_point", Unit::size, d.face_per_point,
+                 "copy_faces bytes per face point of a cell: 2 layers x 5 doubles (NPB copy_faces)", Range::positive());
   p.forward_per_point =
       f.quantity("forward_per_point", Unit::size, d.forward_per_point,
                  "bytes per face point sent to the successor after a forward-elimination stage (NPB x_solve: BT "
@@ -60,13 +60,13 @@ AdiParams adi_from(Fields f, AdiParams d, const std::string& name)
   p.max_cell_buffers = f.boolean("max_cell_buffers", d.max_cell_buffers,
                                  "solve messages sized by MAX_CELL_DIM squared (BT) instead of the cell's interior "
                                  "face (SP)");
-  p.compute = f.quantity("compute", Unit::time, 0, std::string("CPU time of one step on one core") + calibrated,
-                         Range::non_negative());
-  p.rhs_fraction = f.number("rhs_fraction", d.rhs_fraction,
-                            "share of a step's compute in compute_rhs, after copy_faces (assumed from NPB profiles)",
-                            Range::unit_interval());
-  p.add_fraction = f.number("add_fraction", d.add_fraction, "share of a step's compute in add, after the solves",
-                            Range::unit_interval());
+  p.compute       = f.quantity("compute", Unit::time, 0, std::string("CPU time of one step on one core") + calibrated,
+                               Range::non_negative());
+  p.rhs_fraction  = f.number("rhs_fraction", d.rhs_fraction,
+                             "share of a step's compute in compute_rhs, after copy_faces (assumed from NPB profiles)",
+                             Range::unit_interval());
+  p.add_fraction  = f.number("add_fraction", d.add_fraction, "share of a step's compute in add, after the solves",
+                             Range::unit_interval());
   p.forward_share = f.number("forward_share", d.forward_share,
                              "share of each line solve's compute in its forward elimination (the rest: back "
                              "substitution)",
@@ -96,14 +96,13 @@ Params Params::from(Fields& f)
                            "write full pages through POSIX AIO (seed \"Experiments\")");
   p.scheme      = s == "buffering_only" ? Scheme::buffering_only : s == "logging" ? Scheme::logging : Scheme::base;
   p.pages       = f.integer("pages", p.pages, "k: buffer pages (seed: 1 = synchronous, 2, 3)", 1, 1024);
-  p.page_size   = f.quantity("page_size", Unit::size, p.page_size, "bytes of one buffer page (seed: 4MB)",
-                             Range::positive());
-  p.ranks       = f.integer("ranks", p.ranks, "MPI ranks (seed: 16 processes; the NAS patterns need 16)", 16, 16);
-  p.ranks_per_node =
-      f.integer("ranks_per_node", p.ranks_per_node, "ranks per node, placed in blocks (seed: 8 nodes, 16 processes)",
-                1, 16);
-  p.hosts_group = f.string("hosts_group", p.hosts_group, "platform host group the ranks run on");
-  p.disk        = f.string("disk", p.disk, "name of the local disk the logs are written to (platform hosts' disks)");
+  p.page_size =
+      f.quantity("page_size", Unit::size, p.page_size, "bytes of one buffer page (seed: 4MB)", Range::positive());
+  p.ranks          = f.integer("ranks", p.ranks, "MPI ranks (seed: 16 processes; the NAS patterns need 16)", 16, 16);
+  p.ranks_per_node = f.integer("ranks_per_node", p.ranks_per_node,
+                               "ranks per node, placed in blocks (seed: 8 nodes, 16 processes)", 1, 16);
+  p.hosts_group    = f.string("hosts_group", p.hosts_group, "platform host group the ranks run on");
+  p.disk           = f.string("disk", p.disk, "name of the local disk the logs are written to (platform hosts' disks)");
   p.aio_concurrency =
       f.integer("aio_concurrency", p.aio_concurrency,
                 "pwrites of one file descriptor in flight at once (glibc POSIX AIO: 1, model-notes 004)", 1, 64);
@@ -113,40 +112,40 @@ Params Params::from(Fields& f)
   p.sp = adi_from(f.object("sp", "SP stream (401 steps, 24 isends/step, about 2.36 MB/step)"),
                   {401, 102, 80, 176, 80, false, 0, 0.30, 0.03, 0.7}, "sp");
 
-  Fields cg = f.object("cg", "CG stream (76 x 26 matvecs)");
+  Fields cg  = f.object("cg", "CG stream (76 x 26 matvecs)");
   p.cg.outer = cg.integer("outer", p.cg.outer, "outer iterations incl. the untimed one (model-notes 004: 76)", 1);
   p.cg.inner = cg.integer("inner", p.cg.inner, "CG iterations per outer iteration (cgitmax), plus one residual", 1);
-  p.cg.vector_size = cg.quantity("vector_size", Unit::size, p.cg.vector_size,
-                                 "bytes of a row-reduction or transpose exchange (model-notes 004: 150000 B)",
-                                 Range::positive());
-  p.cg.scalar_size = cg.quantity("scalar_size", Unit::size, p.cg.scalar_size, "bytes of a dot-product exchange",
-                                 Range::positive());
-  p.cg.compute     = cg.quantity("compute", Unit::time, 0,
-                                 std::string("CPU time of one matvec iteration on one core") + calibrated,
-                                 Range::non_negative());
+  p.cg.vector_size =
+      cg.quantity("vector_size", Unit::size, p.cg.vector_size,
+                  "bytes of a row-reduction or transpose exchange (model-notes 004: 150000 B)", Range::positive());
+  p.cg.scalar_size =
+      cg.quantity("scalar_size", Unit::size, p.cg.scalar_size, "bytes of a dot-product exchange", Range::positive());
+  p.cg.compute =
+      cg.quantity("compute", Unit::time, 0, std::string("CPU time of one matvec iteration on one core") + calibrated,
+                  Range::non_negative());
   p.cg.matvec_share = cg.number("matvec_share", p.cg.matvec_share,
                                 "share of an iteration's compute in the local matvec (assumed: the sparse matvec "
                                 "dominates CG)",
                                 Range::unit_interval());
   cg.finish();
 
-  Fields lu        = f.object("lu", "LU stream (251 SSOR iterations, two wavefronts and a halo exchange each)");
-  p.lu.iterations  = lu.integer("iterations", p.lu.iterations, "SSOR iterations incl. the untimed one", 1);
-  p.lu.grid        = lu.integer("grid", p.lu.grid, "grid points per dimension (class B: 102)", 8);
-  p.lu.planes      = lu.integer("planes", p.lu.planes, "k-planes per wavefront sweep (grid - 2)", 1);
-  p.lu.vars        = lu.integer("vars", p.lu.vars, "doubles per point in a wavefront message (5: 1000-1040 B)", 1);
-  p.lu.halo_layers = lu.integer("halo_layers", p.lu.halo_layers,
-                                "layers per halo message (2: 204-212 KB, model-notes 004)", 1);
+  Fields lu       = f.object("lu", "LU stream (251 SSOR iterations, two wavefronts and a halo exchange each)");
+  p.lu.iterations = lu.integer("iterations", p.lu.iterations, "SSOR iterations incl. the untimed one", 1);
+  p.lu.grid       = lu.integer("grid", p.lu.grid, "grid points per dimension (class B: 102)", 8);
+  p.lu.planes     = lu.integer("planes", p.lu.planes, "k-planes per wavefront sweep (grid - 2)", 1);
+  p.lu.vars       = lu.integer("vars", p.lu.vars, "doubles per point in a wavefront message (5: 1000-1040 B)", 1);
+  p.lu.halo_layers =
+      lu.integer("halo_layers", p.lu.halo_layers, "layers per halo message (2: 204-212 KB, model-notes 004)", 1);
   p.lu.plane_group = lu.integer("plane_group", p.lu.plane_group,
                                 "k-planes carried by one simulated message (speed; each plane is still logged as "
                                 "its own message; bench/004_batching.sh checks the effect)",
                                 1);
-  p.lu.compute     = lu.quantity("compute", Unit::time, 0,
-                                 std::string("CPU time of one SSOR iteration on one core") + calibrated,
-                                 Range::non_negative());
-  p.lu.rhs_fraction = lu.number("rhs_fraction", p.lu.rhs_fraction,
-                                "share of an iteration's compute in rhs (the rest: the two sweeps, assumed)",
-                                Range::unit_interval());
+  p.lu.compute =
+      lu.quantity("compute", Unit::time, 0, std::string("CPU time of one SSOR iteration on one core") + calibrated,
+                  Range::non_negative());
+  p.lu.rhs_fraction =
+      lu.number("rhs_fraction", p.lu.rhs_fraction,
+                "share of an iteration's compute in rhs (the rest: the two sweeps, assumed)", Range::unit_interval());
   lu.finish();
 
   Fields mg       = f.object("mg", "MG stream (20 V-cycles, comm3 ghost exchanges)");
@@ -155,36 +154,36 @@ Params Params::from(Fields& f)
   p.mg.procs      = mg.quantity_list("procs", Unit::none, p.mg.procs,
                                      "process grid x, y, z (NPB MG with 16 ranks: 4 x 2 x 2)", Range::at_least(1));
   p.mg.levels     = mg.integer("levels", p.mg.levels, "multigrid levels (log2 of grid)", 1, 30);
-  p.mg.compute    = mg.quantity("compute", Unit::time, 0, std::string("CPU time of one V-cycle") + calibrated,
-                                Range::non_negative());
+  p.mg.compute =
+      mg.quantity("compute", Unit::time, 0, std::string("CPU time of one V-cycle") + calibrated, Range::non_negative());
   mg.finish();
   if (p.mg.procs.size() != 3)
     f.fail("mg", "procs must list 3 dimensions");
 
-  Fields ep           = f.object("ep", "EP (no logged messages)");
-  p.ep.compute        = ep.quantity("compute", Unit::time, 0, std::string("CPU time of the run") + calibrated,
-                                    Range::non_negative());
-  p.ep.allreduces     = ep.integer("allreduces", p.ep.allreduces, "MPI_Allreduce calls (model-notes 004: 4)", 0);
-  p.ep.allreduce_size = ep.quantity("allreduce_size", Unit::size, p.ep.allreduce_size,
-                                    "bytes of one allreduce step", Range::positive());
+  Fields ep = f.object("ep", "EP (no logged messages)");
+  p.ep.compute =
+      ep.quantity("compute", Unit::time, 0, std::string("CPU time of the run") + calibrated, Range::non_negative());
+  p.ep.allreduces = ep.integer("allreduces", p.ep.allreduces, "MPI_Allreduce calls (model-notes 004: 4)", 0);
+  p.ep.allreduce_size =
+      ep.quantity("allreduce_size", Unit::size, p.ep.allreduce_size, "bytes of one allreduce step", Range::positive());
   ep.finish();
 
   Fields dt = f.object("disk_test", "the disk bandwidth test (bench disk; the write size is page_size, pages 1)");
-  p.disk_test.writes  = dt.integer("writes", p.disk_test.writes, "synchronous writes per writer", 1);
-  p.disk_test.gap     = dt.quantity("gap", Unit::time, p.disk_test.gap, "idle time before each write",
-                                    Range::non_negative());
+  p.disk_test.writes = dt.integer("writes", p.disk_test.writes, "synchronous writes per writer", 1);
+  p.disk_test.gap =
+      dt.quantity("gap", Unit::time, p.disk_test.gap, "idle time before each write", Range::non_negative());
   p.disk_test.writers = dt.integer("writers", p.disk_test.writers, "ranks of the first node writing at once", 1, 16);
   dt.finish();
 
   Fields w = f.object("disk_what_if", "what-if overrides of the platform's disk model (defaults: the platform's)");
   p.disk_what_if.write_cache = w.choice("write_cache", "platform", {"platform", "on", "off"},
                                         "write-back buffer: as the platform says, or forced on/off");
-  p.disk_what_if.cache_size  = w.quantity("cache_size", Unit::size, 0, "buffer size (0: the platform's)",
-                                          Range::non_negative());
-  p.disk_what_if.interface_bw = w.quantity("interface_bw", Unit::bandwidth, 0,
-                                           "rate into the buffer (0: the platform's)", Range::non_negative());
-  p.disk_what_if.platter_bw   = w.quantity("platter_bw", Unit::bandwidth, 0,
-                                           "platter write rate (0: the platform's write_bw)", Range::non_negative());
+  p.disk_what_if.cache_size =
+      w.quantity("cache_size", Unit::size, 0, "buffer size (0: the platform's)", Range::non_negative());
+  p.disk_what_if.interface_bw =
+      w.quantity("interface_bw", Unit::bandwidth, 0, "rate into the buffer (0: the platform's)", Range::non_negative());
+  p.disk_what_if.platter_bw = w.quantity("platter_bw", Unit::bandwidth, 0,
+                                         "platter write rate (0: the platform's write_bw)", Range::non_negative());
   w.finish();
   f.finish();
   if (f.documenting())

@@ -33,64 +33,65 @@ const char* scheme_name(Scheme s);
 /** BT and SP (multi-partition ADI solvers, NPB 3.3-MPI): per step copy_faces, then x, y and z line solves
  *  pipelined over the cells of the square process grid (forward elimination, then back substitution). */
 struct AdiParams {
-  long steps                = 0;     ///< time steps, including the untimed first one (model-notes: 201 / 401)
-  long grid                 = 102;   ///< class B grid points per dimension (cells of 26 or 25 points)
-  double face_per_point     = 80;    ///< copy_faces bytes per face point of a cell (2 layers x 5 doubles)
-  double forward_per_point  = 0;     ///< bytes per face point sent after a forward-elimination stage
-  double backward_per_point = 0;     ///< bytes per face point sent after a back-substitution stage
-  bool max_cell_buffers     = false; ///< solve buffers sized by the largest cell (BT) instead of the cell's interior face (SP)
-  double compute            = 0;     ///< CPU seconds of one step on one cmi core (calibrated on the base time)
-  double rhs_fraction       = 0;     ///< share of a step's compute in compute_rhs (after copy_faces)
-  double add_fraction       = 0;     ///< share in the final add (after the three solves)
-  double forward_share      = 0;     ///< share of a solve's compute in the forward elimination
+  long steps                = 0;   ///< time steps, including the untimed first one (model-notes: 201 / 401)
+  long grid                 = 102; ///< class B grid points per dimension (cells of 26 or 25 points)
+  double face_per_point     = 80;  ///< copy_faces bytes per face point of a cell (2 layers x 5 doubles)
+  double forward_per_point  = 0;   ///< bytes per face point sent after a forward-elimination stage
+  double backward_per_point = 0;   ///< bytes per face point sent after a back-substitution stage
+  bool max_cell_buffers =
+      false;                ///< solve buffers sized by the largest cell (BT) instead of the cell's interior face (SP)
+  double compute       = 0; ///< CPU seconds of one step on one cmi core (calibrated on the base time)
+  double rhs_fraction  = 0; ///< share of a step's compute in compute_rhs (after copy_faces)
+  double add_fraction  = 0; ///< share in the final add (after the three solves)
+  double forward_share = 0; ///< share of a solve's compute in the forward elimination
 };
 
 /** CG (NPB 3.3-MPI, 4x4 process grid): each matvec reduces across the process row (2 exchanges) and exchanges
  *  with the transpose partner (diagonal ranks send to themselves); dot products reduce with 8-byte exchanges. */
 struct CgParams {
-  long outer            = 76;     ///< outer iterations (75 timed + the untimed one)
-  long inner            = 25;     ///< CG iterations per outer iteration (plus one residual matvec)
-  double vector_size    = 150000; ///< bytes of a reduce or transpose exchange (na / npcols doubles)
-  double scalar_size    = 8;      ///< bytes of a dot-product exchange
-  double compute        = 0;      ///< CPU seconds of one matvec iteration (calibrated)
-  double matvec_share   = 0.8;    ///< share of an iteration's compute before the row reduction (the matvec)
+  long outer          = 76;     ///< outer iterations (75 timed + the untimed one)
+  long inner          = 25;     ///< CG iterations per outer iteration (plus one residual matvec)
+  double vector_size  = 150000; ///< bytes of a reduce or transpose exchange (na / npcols doubles)
+  double scalar_size  = 8;      ///< bytes of a dot-product exchange
+  double compute      = 0;      ///< CPU seconds of one matvec iteration (calibrated)
+  double matvec_share = 0.8;    ///< share of an iteration's compute before the row reduction (the matvec)
 };
 
 /** LU (NPB 3.3-MPI, 4x4 grid): SSOR iterations with a lower and an upper wavefront sweep over the k-planes
  *  (one small message per plane and downstream neighbour) and a halo exchange (exchange_3) per iteration. */
 struct LuParams {
-  long iterations      = 251;   ///< SSOR iterations (250 + the untimed one)
-  long grid            = 102;   ///< class B grid points per dimension
-  long planes          = 100;   ///< interior k-planes swept per wavefront
-  long vars            = 5;     ///< doubles per grid point in a wavefront message
-  long halo_layers     = 2;     ///< layers sent to each neighbour by exchange_3
-  long plane_group     = 2;     ///< k-planes simulated per message batch (1 = exact; logging stays per plane)
-  double compute       = 0;     ///< CPU seconds of one iteration (calibrated)
-  double rhs_fraction  = 0.25;  ///< share of an iteration's compute in rhs (after the halo exchange)
+  long iterations     = 251;  ///< SSOR iterations (250 + the untimed one)
+  long grid           = 102;  ///< class B grid points per dimension
+  long planes         = 100;  ///< interior k-planes swept per wavefront
+  long vars           = 5;    ///< doubles per grid point in a wavefront message
+  long halo_layers    = 2;    ///< layers sent to each neighbour by exchange_3
+  long plane_group    = 2;    ///< k-planes simulated per message batch (1 = exact; logging stays per plane)
+  double compute      = 0;    ///< CPU seconds of one iteration (calibrated)
+  double rhs_fraction = 0.25; ///< share of an iteration's compute in rhs (after the halo exchange)
 };
 
 /** MG (NPB 3.3-MPI, 4x2x2 grid): V-cycles whose every smoothing/restriction step ends with comm3, a ghost-face
  *  exchange with the 6 neighbours of the current level. */
 struct MgParams {
-  long iterations             = 20;
-  long grid                   = 256;
-  std::vector<double> procs   = {4, 2, 2}; ///< process grid (x, y, z)
-  long levels                 = 8;          ///< log2(grid)
-  double compute              = 0;          ///< CPU seconds of one iteration (calibrated)
+  long iterations           = 20;
+  long grid                 = 256;
+  std::vector<double> procs = {4, 2, 2}; ///< process grid (x, y, z)
+  long levels               = 8;         ///< log2(grid)
+  double compute            = 0;         ///< CPU seconds of one iteration (calibrated)
 };
 
 /** EP: independent computation and 4 MPI_Allreduce (collectives: not logged by the library). */
 struct EpParams {
-  double compute        = 0;  ///< CPU seconds of the whole run (calibrated)
+  double compute        = 0; ///< CPU seconds of the whole run (calibrated)
   long allreduces       = 4;
   double allreduce_size = 16; ///< bytes of each allreduce step
 };
 
 /** The disk bandwidth test ("disk"): ranks of the first node write pages synchronously, idle between writes. */
 struct DiskTestParams {
-  long writes   = 20;  ///< synchronous writes per writer
-  double gap    = 1;   ///< idle seconds before each write
-  long writers  = 1;   ///< ranks of the node writing at once (1 or 2: the node's disk is shared)
+  long writes  = 20; ///< synchronous writes per writer
+  double gap   = 1;  ///< idle seconds before each write
+  long writers = 1;  ///< ranks of the node writing at once (1 or 2: the node's disk is shared)
 };
 
 /** What-if overrides of the platform's disk model (0 or "platform": keep the platform's value). */
@@ -102,15 +103,15 @@ struct DiskWhatIf {
 };
 
 struct Params {
-  Bench bench        = Bench::bt;
-  Scheme scheme      = Scheme::base;
-  long pages         = 1;            ///< k: buffer pages (k = 1: synchronous writes)
-  double page_size   = 4194304;      ///< bytes of a buffer page (seed: 4MB)
-  long ranks         = 16;
-  long ranks_per_node = 2;
+  Bench bench             = Bench::bt;
+  Scheme scheme           = Scheme::base;
+  long pages              = 1;       ///< k: buffer pages (k = 1: synchronous writes)
+  double page_size        = 4194304; ///< bytes of a buffer page (seed: 4MB)
+  long ranks              = 16;
+  long ranks_per_node     = 2;
   std::string hosts_group = "cmi";
-  std::string disk   = "hda";
-  long aio_concurrency = 1;          ///< pwrites of one fd in flight (glibc POSIX AIO: one helper thread, 1)
+  std::string disk        = "hda";
+  long aio_concurrency    = 1; ///< pwrites of one fd in flight (glibc POSIX AIO: one helper thread, 1)
   AdiParams bt;
   AdiParams sp;
   CgParams cg;

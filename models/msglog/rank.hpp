@@ -24,8 +24,8 @@ private:
 };
 
 struct RankStats {
-  double end_s     = 0;
-  long sends       = 0; ///< simulated transfers (a batch of lu planes is one)
+  double end_s      = 0;
+  long sends        = 0; ///< simulated transfers (a batch of lu planes is one)
   double sent_bytes = 0;
 };
 

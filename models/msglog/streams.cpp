@@ -217,15 +217,15 @@ void run_cg(const CgParams& cg, int rank, int ranks, RankOps& ops)
 
 void run_lu(const LuParams& lu, int rank, int ranks, RankOps& ops)
 {
-  int n     = static_cast<int>(std::lround(std::sqrt(ranks)));
-  int row   = rank / n; // y index: north is row - 1
-  int col   = rank % n; // x index: west is col - 1
-  int north = row > 0 ? rank - n : -1;
-  int south = row < n - 1 ? rank + n : -1;
-  int west  = col > 0 ? rank - 1 : -1;
-  int east  = col < n - 1 ? rank + 1 : -1;
-  double nx = static_cast<double>(block_extent(lu.grid, n, col));
-  double ny = static_cast<double>(block_extent(lu.grid, n, row));
+  int n           = static_cast<int>(std::lround(std::sqrt(ranks)));
+  int row         = rank / n; // y index: north is row - 1
+  int col         = rank % n; // x index: west is col - 1
+  int north       = row > 0 ? rank - n : -1;
+  int south       = row < n - 1 ? rank + n : -1;
+  int west        = col > 0 ? rank - 1 : -1;
+  int east        = col < n - 1 ? rank + 1 : -1;
+  double nx       = static_cast<double>(block_extent(lu.grid, n, col));
+  double ny       = static_cast<double>(block_extent(lu.grid, n, row));
   double ns_plane = static_cast<double>(lu.vars) * double_size * nx; // to north/south: the x-extent of the plane
   double ew_plane = static_cast<double>(lu.vars) * double_size * ny;
   double ns_halo  = static_cast<double>(lu.halo_layers * lu.vars) * double_size * nx * static_cast<double>(lu.grid);

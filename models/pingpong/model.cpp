@@ -70,8 +70,8 @@ private:
 
 ModelEntry entry()
 {
-  return {"pingpong", "-", "two hosts exchange request/response messages (teaching, framework overhead)",
-          describe_params<Params>, create_run<Run>, check_params<Params>};
+  return model_entry<Params, Run>("pingpong", "-",
+                                  "two hosts exchange request/response messages (teaching, framework overhead)");
 }
 
 } // namespace cs::pingpong

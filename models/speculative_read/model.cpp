@@ -85,9 +85,9 @@ private:
 
 ModelEntry entry()
 {
-  return {"speculative_read", "000",
-          "Yi 2002: remote read with fork/thread checkpoints (optimistic and pessimistic branches)",
-          describe_params<Params>, create_run<Run>, check_params<Params>};
+  return model_entry<Params, Run>("speculative_read", "000",
+                                  "Yi 2002: remote read with fork/thread checkpoints (optimistic and pessimistic "
+                                  "branches)");
 }
 
 } // namespace cs::speculative_read

@@ -12,7 +12,8 @@ namespace po = boost::program_options;
 
 namespace cs::cli {
 
-static const char* sweep_usage = R"(usage: clustersim sweep [run] SWEEP.json --out DIR [--jobs N] [--shard K/N] [--no-merge]
+static const char* sweep_usage =
+    R"(usage: clustersim sweep [run] SWEEP.json --out DIR [--jobs N] [--shard K/N] [--no-merge]
        clustersim sweep plan SWEEP.json [--out DIR] [--shard K/N] [--json]
        clustersim sweep merge DIR... [--out DIR]
        clustersim sweep slurm SWEEP.json --out DIR [--array-size M] [--partition P] [--submit]
@@ -58,8 +59,8 @@ int cmd_sweep_run(const Args& args, const Args& simgrid_args)
       "shard", po::value<std::string>(&shard), "run only slice K/N of the points (K in 1..N)")(
       "no-merge", po::bool_switch(&no_merge), "do not write OUT/sweep.csv (shards filling one folder: merge once)")(
       "point-timeout", po::value<double>(&o.point_timeout_s)->default_value(0),
-      "seconds after which a point is killed and recorded as failed (0: none)")(
-      "quiet,q", po::bool_switch(&o.quiet), "no progress line");
+      "seconds after which a point is killed and recorded as failed (0: none)")("quiet,q", po::bool_switch(&o.quiet),
+                                                                                "no progress line");
   po::positional_options_description pos;
   pos.add("sweep", 1);
   po::variables_map vm;
@@ -74,10 +75,10 @@ int cmd_sweep_run(const Args& args, const Args& simgrid_args)
   o.self_exe     = self_executable();
   SweepSpec spec = load_sweep(file);
   check_first_point(spec);
-  SweepOutcome out = run_sweep(spec, o);
+  SweepOutcome out   = run_sweep(spec, o);
   std::string merged = o.merge ? " -> " + o.out_dir + "/sweep.csv" : std::string(" (not merged)");
-  std::fprintf(stderr, "[sweep] %zu points: %zu run, %zu already done, %zu failed%s\n", out.total, out.ran,
-               out.skipped, out.failed, merged.c_str());
+  std::fprintf(stderr, "[sweep] %zu points: %zu run, %zu already done, %zu failed%s\n", out.total, out.ran, out.skipped,
+               out.failed, merged.c_str());
   if (out.failed)
     std::fprintf(stderr, "[sweep] failed points keep their error in %s/points/<id>.error\n", o.out_dir.c_str());
   return out.failed ? 1 : 0;

@@ -45,13 +45,14 @@ int cmd_sweep_plan(const Args& args, const Args&)
   bool as_json = false;
   desc.add_options()("sweep", po::value<std::string>(&file)->required(), "sweep JSON file")(
       "out,o", po::value<std::string>(&out), "also show each point's state in this output folder")(
-      "shard", po::value<std::string>(&shard), "only slice K/N of the points")(
-      "json", po::bool_switch(&as_json), "the points as a JSON array on stdout");
+      "shard", po::value<std::string>(&shard), "only slice K/N of the points")("json", po::bool_switch(&as_json),
+                                                                               "the points as a JSON array on stdout");
   po::positional_options_description pos;
   pos.add("sweep", 1);
   po::variables_map vm;
-  if (not parse(args, desc, &pos, vm, "usage: clustersim sweep plan SWEEP.json [--out DIR] [--shard K/N] [--json]\n"
-                                      "Prints how many points the sweep has and which, without running any."))
+  if (not parse(args, desc, &pos, vm,
+                "usage: clustersim sweep plan SWEEP.json [--out DIR] [--shard K/N] [--json]\n"
+                "Prints how many points the sweep has and which, without running any."))
     return 0;
   int shard_index = 0, shard_count = 1;
   if (not shard.empty())
@@ -80,8 +81,8 @@ int cmd_sweep_plan(const Args& args, const Args&)
   std::string factors;
   for (auto const& f : spec.factors)
     factors += factor_text(f) + " x ";
-  std::printf("sweep %s (%s): base %s, sweep seed %llu%s\n", spec.name.empty() ? "-" : spec.name.c_str(),
-              file.c_str(), spec.base.c_str(), static_cast<unsigned long long>(spec.seed),
+  std::printf("sweep %s (%s): base %s, sweep seed %llu%s\n", spec.name.empty() ? "-" : spec.name.c_str(), file.c_str(),
+              spec.base.c_str(), static_cast<unsigned long long>(spec.seed),
               spec.distinct_seeds ? ", distinct seeds" : (spec.repetitions > 1 ? ", common random numbers" : ""));
   std::printf("%s%ld repetition(s) = %zu points%s\n", factors.c_str(), spec.repetitions, spec.size(),
               shard.empty() ? "" : (", shard " + shard + ": " + std::to_string(points.size())).c_str());

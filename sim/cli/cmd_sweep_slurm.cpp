@@ -40,11 +40,11 @@ int cmd_sweep_slurm(const Args& args, const Args& simgrid_args)
     throw UsageError("--array-size must be >= 0 and --cpus-per-task >= 1");
   SweepSpec spec = load_sweep(file);
   check_first_point(spec);
-  o.out_dir      = fs::absolute(out).lexically_normal().string();
-  o.workdir      = fs::current_path().string();
-  o.self_exe     = self_executable();
-  o.forward      = simgrid_args;
-  SlurmJob job   = write_slurm_job(spec, o);
+  o.out_dir    = fs::absolute(out).lexically_normal().string();
+  o.workdir    = fs::current_path().string();
+  o.self_exe   = self_executable();
+  o.forward    = simgrid_args;
+  SlurmJob job = write_slurm_job(spec, o);
   std::printf("%zu points in %d array tasks:\n  %s\n  %s\n  %s\n", spec.size(), job.tasks, job.array_script.c_str(),
               job.merge_script.c_str(), job.submit_script.c_str());
   if (not submit) {
