@@ -12,11 +12,8 @@ namespace sg4 = simgrid::s4u;
 
 namespace cs {
 
-namespace {
-
-/** Every number of a platform carries its provenance: {"value": ..., "source": "..."}. */
 Sourced read_sourced(Fields& f, const std::string& key, Unit unit, const std::string& doc, Range range,
-                     const Sourced* def = nullptr)
+                     const Sourced* def)
 {
   const json* raw = f.raw(key, std::string(unit_name(unit)) + " with source", doc);
   if (raw == nullptr) {
@@ -35,6 +32,8 @@ Sourced read_sourced(Fields& f, const std::string& key, Unit unit, const std::st
     f.fail(key, "empty \"source\": say where the number comes from");
   return s;
 }
+
+namespace {
 
 Unit unit_of_cost(const std::string& key)
 {

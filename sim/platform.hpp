@@ -1,6 +1,7 @@
 /* Platforms as data: hosts with their OS cost tables, links (with the seed-000 "slowdown"), switches, disks
  * and explicit routes, read from platforms/NAME.json (or a SimGrid XML file) and built into SimGrid zones. */
 #pragma once
+#include "sim/fields.hpp"
 #include "sim/json_io.hpp"
 
 #include <map>
@@ -106,6 +107,9 @@ struct PlatformOptions {
   std::string pointer = "/platform";
 };
 
+/** A platform number with its provenance, {"value": ..., "source": "..."} (`def` when absent, else missing). */
+Sourced read_sourced(Fields& f, const std::string& key, Unit unit, const std::string& doc, Range range,
+                     const Sourced* def = nullptr);
 /** Parses a platform file (JSON, or SimGrid XML when the name ends in .xml). */
 PlatformSpec load_platform(const std::string& path);
 /** Applies a host profile file (issue 3's calibrated machine) to every host. */

@@ -2,6 +2,7 @@
 #include "sim/model.hpp"
 
 #include "models/checkpoint/model.hpp"
+#include "models/dsm/model.hpp"
 #include "models/microbench/model.hpp"
 #include "models/msglog/model.hpp"
 #include "models/pingpong/model.hpp"
@@ -17,6 +18,7 @@ const std::vector<ModelEntry>& model_registry()
       microbench::entry(),
       msglog::entry(),
       checkpoint::entry(),
+      dsm::entry(),
   };
   return table;
 }

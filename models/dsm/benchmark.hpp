@@ -1,0 +1,33 @@
+/* The benchmarks of seed 5.2 as workload skeletons: each lays out its shared data once (pages and homes, as the
+ * real code allocates them) and then runs on every node the real code's sequence of computation, shared-memory
+ * reads and writes, locks and barriers. Their CPU work is the seed's sequential time divided as the real
+ * algorithm divides it; nothing in them knows about speedups. */
+#pragma once
+#include "models/dsm/memory.hpp"
+#include "models/dsm/node.hpp"
+#include "models/dsm/params.hpp"
+
+#include <memory>
+
+namespace cs::dsm {
+
+class Benchmark {
+public:
+  virtual ~Benchmark() = default;
+  /** One node's program between the starting jia_wait() and the closing barrier. */
+  virtual void body(Node& node) = 0;
+};
+
+/** Lays the benchmark's data out in `memory` (the same for every node) and returns its program. */
+std::unique_ptr<Benchmark> make_benchmark(const Params& p, Memory& memory);
+
+/** Rows [first, last) of `total` owned by `node` of `nodes` in a block distribution (ceil-sized blocks). */
+std::pair<long, long> block_share(long total, int nodes, int node);
+
+std::unique_ptr<Benchmark> make_nqueens(const NQueensParams& p, Memory& memory);
+std::unique_ptr<Benchmark> make_lu(const LuParams& p, Memory& memory);
+std::unique_ptr<Benchmark> make_water(const WaterParams& p, Memory& memory);
+std::unique_ptr<Benchmark> make_sor(const SorParams& p, Memory& memory);
+std::unique_ptr<Benchmark> make_mm(const MmParams& p, Memory& memory);
+
+} // namespace cs::dsm

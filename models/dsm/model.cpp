@@ -1,0 +1,175 @@
+#include "models/dsm/model.hpp"
+#include "models/dsm/benchmark.hpp"
+#include "models/dsm/udp_rtt.hpp"
+#include "models/net/switch_config.hpp"
+
+#include <algorithm>
+
+namespace cs::dsm {
+
+namespace {
+
+class Run : public ParamsRun<Params> {
+public:
+  explicit Run(ModelContext& ctx) : ParamsRun(ctx), memory_(static_cast<int>(p_.nodes), p_.system.page_size)
+  {
+    Fields& f = fields_;
+    hosts_    = ctx.platform.hosts(p_.hosts_group);
+    if (static_cast<long>(hosts_.size()) < p_.nodes)
+      f.fail("nodes", "platform " + ctx.platform.spec().file + " has " + std::to_string(hosts_.size()) +
+                          " hosts in group \"" + p_.hosts_group + "\", " + std::to_string(p_.nodes) + " needed");
+    hosts_.resize(static_cast<size_t>(p_.nodes));
+    const SwitchSpec* sw = ctx.platform.find_switch(p_.switch_name);
+    if (sw == nullptr)
+      f.fail("switch", "platform " + ctx.platform.spec().file + " has no switch \"" + p_.switch_name + "\"");
+    net::FabricConfig fc = net::fabric_config(ctx.platform, *sw);
+    fc.injected_loss     = p_.injected_loss;
+    fabric_ = std::make_unique<net::Fabric>(fc, net::socket_config(ctx.platform, hosts_[0]), static_cast<int>(p_.nodes),
+                                            2, ctx.rng.stream("injected-loss"));
+    bench_  = make_benchmark(p_, memory_);
+    for (int i = 0; i < p_.nodes; ++i) {
+      sg4::Host* h        = hosts_[static_cast<size_t>(i)];
+      const OsProfile& os = ctx.platform.os(h);
+      Costs c{h->get_speed(),        os.cost("udp_send"),  os.cost("udp_recv"), os.cost("sigio"),
+              os.cost("page_fault"), os.cost("memcpy_bw"), os.cost("diff_bw")};
+      transports_.push_back(std::make_unique<Transport>(i, h, *fabric_, c, p_.header_bytes, p_.ack_bytes,
+                                                        p_.system.ack_timeout, p_.system.max_retries));
+      nodes_.push_back(std::make_unique<Node>(i, memory_, *transports_.back(), p_));
+    }
+    start_.assign(static_cast<size_t>(p_.nodes), 0);
+    end_.assign(static_cast<size_t>(p_.nodes), 0);
+    if (p_.bench == Bench::udp_rtt)
+      rtt_ = std::make_unique<UdpRtt>(p_.udp_rtt, *fabric_, *transports_[0], *transports_[1]);
+  }
+
+  void start() override
+  {
+    fabric_->start(hosts_[0]);
+    if (rtt_) {
+      rtt_->start(hosts_[0], hosts_[1]);
+      return;
+    }
+    for (auto& t : transports_)
+      t->start();
+    for (size_t i = 0; i < nodes_.size(); ++i)
+      sg4::Actor::create("app-" + std::to_string(i), hosts_[i], [this, i]() {
+        Node& n = *nodes_[i];
+        n.wait(); // the programs start together (timing starts after initialisation)
+        start_[i] = sg4::Engine::get_clock();
+        bench_->body(n);
+        n.barrier();
+        end_[i] = sg4::Engine::get_clock();
+      });
+  }
+
+  void finish() override;
+
+private:
+  std::vector<sg4::Host*> hosts_;
+  Memory memory_;
+  std::unique_ptr<net::Fabric> fabric_;
+  std::unique_ptr<Benchmark> bench_;
+  std::vector<std::unique_ptr<Transport>> transports_;
+  std::vector<std::unique_ptr<Node>> nodes_;
+  std::vector<double> start_, end_;
+  std::unique_ptr<UdpRtt> rtt_;
+};
+
+void Run::finish()
+{
+  Recorder& rec = ctx_.recorder;
+  if (rtt_) {
+    rec.set("bench", "udp_rtt");
+    rec.set("size", p_.udp_rtt.size);
+    rec.set("response_size", p_.udp_rtt.response_size);
+    rec.set("rtt_us", rtt_->rtt() * 1e6);
+    return;
+  }
+  double t0   = *std::min_element(start_.begin(), start_.end());
+  double t1   = *std::max_element(end_.begin(), end_.end());
+  double time = t1 - t0;
+  rec.set("bench", bench_name(p_.bench));
+  rec.set("system", p_.system.name);
+  rec.set("nodes", p_.nodes);
+  rec.set("page_size", p_.system.page_size);
+  rec.set("exec_time_s", time);
+
+  Counters sum;
+  std::array<long, kOps> by_op{};
+  Table& t =
+      rec.table("nodes", {"node", "messages", "datagrams", "bytes", "resends", "timeouts", "duplicates", "socket_drops",
+                          "faults", "pages_fetched", "diffs", "ack_wait_s", "page_wait_s", "sync_wait_s"});
+  for (size_t i = 0; i < transports_.size(); ++i) {
+    const Counters& c = transports_[i]->counters();
+    long msgs         = 0;
+    for (size_t o = 0; o < kOps; ++o) {
+      by_op[o] += c.sent[o];
+      msgs += c.sent[o];
+    }
+    sum.datagrams_sent += c.datagrams_sent;
+    sum.bytes_sent += c.bytes_sent;
+    sum.resends += c.resends;
+    sum.timeouts += c.timeouts;
+    sum.getpage_resends += c.getpage_resends;
+    sum.duplicates += c.duplicates;
+    sum.stale_grants += c.stale_grants;
+    sum.gave_up += c.gave_up;
+    sum.ack_wait_s += c.ack_wait_s;
+    sum.page_wait_s += c.page_wait_s;
+    sum.sync_wait_s += c.sync_wait_s;
+    sum.faults += c.faults;
+    sum.pages_fetched += c.pages_fetched;
+    sum.diffs += c.diffs;
+    long drops = fabric_->socket(static_cast<int>(i), 0).stats().overflowed +
+                 fabric_->socket(static_cast<int>(i), 1).stats().overflowed;
+    t.add({static_cast<long>(i), msgs, c.datagrams_sent, c.bytes_sent, c.resends, c.timeouts, c.duplicates, drops,
+           c.faults, c.pages_fetched, c.diffs, c.ack_wait_s, c.page_wait_s, c.sync_wait_s});
+  }
+  long messages = 0;
+  long local    = 0;
+  for (auto const& tr : transports_)
+    local += tr->counters().local;
+  rec.set("local_messages", local);
+  for (size_t o = 0; o < kOps; ++o) {
+    messages += by_op[o];
+    rec.set(std::string("msgs_") + op_name(static_cast<Op>(o)), by_op[o]);
+  }
+  const net::FabricStats& fs = fabric_->stats();
+  long lost                  = fs.port_drops + fs.socket_drops + fs.injected_drops;
+  double n                   = static_cast<double>(p_.nodes);
+  rec.set("messages", messages);
+  rec.set("datagrams", sum.datagrams_sent);
+  rec.set("datagrams_on_wire", fs.sent);
+  rec.set("frames", fs.frames);
+  rec.set("bytes_MB", sum.bytes_sent / 1e6);
+  rec.set("lost_datagrams", lost);
+  rec.set("lost_at_switch", fs.port_drops);
+  rec.set("lost_at_socket", fs.socket_drops);
+  rec.set("lost_injected", fs.injected_drops);
+  // The seed's Table 1: communication errors of the whole cluster per second of run time.
+  rec.set("errors_per_s", time > 0 ? static_cast<double>(lost) / time : 0.0);
+  rec.set("resends", sum.resends);
+  rec.set("timeouts", sum.timeouts);
+  rec.set("getpage_resends", sum.getpage_resends);
+  rec.set("duplicates", sum.duplicates);
+  rec.set("stale_grants", sum.stale_grants);
+  rec.set("gave_up", sum.gave_up);
+  rec.set("faults", sum.faults);
+  rec.set("pages_fetched", sum.pages_fetched);
+  rec.set("diffs", sum.diffs);
+  rec.set("mean_ack_wait_s", sum.ack_wait_s / n);
+  rec.set("mean_page_wait_s", sum.page_wait_s / n);
+  rec.set("mean_sync_wait_s", sum.sync_wait_s / n);
+  rec.set("peak_port_queue_KiB", fs.peak_port_queue / 1024);
+}
+
+} // namespace
+
+ModelEntry entry()
+{
+  return model_entry<Params, Run>("dsm", "003",
+                                  "home-based software DSM (JIAJIA 2.2, Mocha base, Mocha) over UDP with finite "
+                                  "switch and socket buffers; five benchmark skeletons");
+}
+
+} // namespace cs::dsm

@@ -1,0 +1,404 @@
+#include "models/dsm/node.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace cs::dsm {
+
+Node::Node(int id, Memory& memory, Transport& transport, const Params& params)
+    : id_(id), memory_(memory), transport_(transport), p_(params),
+      state_(static_cast<size_t>(memory.pages()), State::invalid), copied_(static_cast<size_t>(memory.pages()), false),
+      home_written_(static_cast<size_t>(memory.pages()), false)
+{
+  transport_.set_handler([this](const MsgPtr& m) { handle(m); });
+}
+
+MsgPtr Node::make(Op op, int dst, long arg, double payload) const
+{
+  auto m      = std::make_shared<Msg>();
+  m->op       = op;
+  m->src      = id_;
+  m->dst      = dst;
+  m->arg      = arg;
+  m->payload  = payload;
+  m->reliable = not(p_.system.omit_page_acks && (op == Op::getp || op == Op::getpgrant));
+  return m;
+}
+
+bool Node::valid(long page) const
+{
+  return memory_.home(page) == id_ || state_[static_cast<size_t>(page)] != State::invalid;
+}
+
+void Node::wake()
+{
+  cv_->notify_all();
+}
+
+void Node::app_wait(const std::function<bool()>& done, double& account)
+{
+  double start = sg4::Engine::get_clock();
+  std::unique_lock<sg4::Mutex> lock(*mutex_);
+  while (not done())
+    cv_->wait(lock);
+  account += sg4::Engine::get_clock() - start;
+}
+
+// ---- memory accesses ----
+
+void Node::read(long page)
+{
+  if (valid(page))
+    return;
+  counters().faults++;
+  transport_.cpu(transport_.costs().fault);
+  getpage(page);
+  state_[static_cast<size_t>(page)] = State::read_only;
+}
+
+void Node::write(long page, double bytes)
+{
+  size_t i = static_cast<size_t>(page);
+  if (memory_.home(page) == id_) {
+    // Only a page someone holds a copy of is write-protected at its home: its writes must reach the copies.
+    if (copied_[i] && not home_written_[i]) {
+      counters().faults++;
+      transport_.cpu(transport_.costs().fault);
+      home_written_[i] = true;
+      written_.push_back(page);
+    }
+    return;
+  }
+  if (state_[i] == State::writable) {
+    dirty_[page] = std::min(memory_.page_size(), dirty_[page] + bytes);
+    return;
+  }
+  counters().faults++;
+  transport_.cpu(transport_.costs().fault);
+  if (state_[i] == State::invalid)
+    getpage(page);
+  transport_.cpu(transport_.copy_time(memory_.page_size())); // the twin
+  state_[i]    = State::writable;
+  dirty_[page] = std::min(memory_.page_size(), bytes);
+  written_.push_back(page);
+}
+
+void Node::read_span(long base, double offset, double length)
+{
+  auto [first, last] = memory_.span(base, offset, length);
+  for (long pg = first; pg <= last; ++pg)
+    read(pg);
+}
+
+void Node::write_span(long base, double offset, double length)
+{
+  auto [first, last] = memory_.span(base, offset, length);
+  for (long pg = first; pg <= last; ++pg) {
+    double lo = std::max(offset, (pg - base) * memory_.page_size());
+    double hi = std::min(offset + length, (pg - base + 1) * memory_.page_size());
+    write(pg, std::max(0.0, hi - lo));
+  }
+}
+
+void Node::getpage(long page)
+{
+  counters().pages_fetched++;
+  double start  = sg4::Engine::get_clock();
+  waiting_page_ = page;
+  int home      = memory_.home(page);
+  if (not p_.system.omit_page_acks) {
+    // Figure 5: the GETP is delivered reliably (the send waits for its ACK), then a busy wait for the page.
+    transport_.post(make(Op::getp, home, page), true);
+    double unused = 0;
+    app_wait([this]() { return waiting_page_ < 0; }, unused);
+  } else {
+    // Figure 6: no ACK; the grant acknowledges the request, and its absence after the timeout sends it again.
+    std::unique_lock<sg4::Mutex> lock(*mutex_, std::defer_lock);
+    for (long attempt = 0; waiting_page_ >= 0; ++attempt) {
+      if (attempt > 0) {
+        counters().getpage_resends++;
+        counters().timeouts++;
+      }
+      transport_.post(make(Op::getp, home, page), true);
+      double deadline = sg4::Engine::get_clock() + p_.system.getpage_timeout;
+      lock.lock();
+      while (waiting_page_ >= 0)
+        if (cv_->wait_until(lock, deadline) == std::cv_status::timeout)
+          break;
+      lock.unlock();
+    }
+  }
+  counters().page_wait_s += sg4::Engine::get_clock() - start;
+}
+
+// ---- synchronisation ----
+
+void Node::flush_diffs()
+{
+  if (dirty_.empty())
+    return;
+  // One DIFF message per home and per max_message of diff data (model-notes: diffs batched per home).
+  std::map<int, std::vector<std::pair<long, double>>> by_home;
+  for (auto const& [page, bytes] : dirty_) {
+    transport_.cpu(memory_.page_size() / transport_.costs().diff_bw);
+    counters().diffs++;
+    by_home[memory_.home(page)].emplace_back(page, bytes + p_.diff_run_bytes);
+    state_[static_cast<size_t>(page)] = State::read_only;
+  }
+  dirty_.clear();
+  double room = p_.max_message - p_.header_bytes;
+  std::vector<MsgPtr> out;
+  for (auto const& [home, diffs] : by_home) {
+    auto m = std::make_shared<Msg>(*make(Op::diff, home));
+    for (auto const& [page, bytes] : diffs) {
+      if (not m->pages.empty() && m->payload + bytes > room) {
+        out.push_back(m);
+        m = std::make_shared<Msg>(*make(Op::diff, home));
+      }
+      m->pages.push_back(page);
+      m->payload += bytes;
+    }
+    out.push_back(m);
+  }
+  pending_diffs_ += static_cast<long>(out.size());
+  for (auto const& m : out)
+    transport_.post(m, false);
+  app_wait([this]() { return pending_diffs_ == 0; }, counters().sync_wait_s);
+}
+
+void Node::send_notices(Op chunk_op, Op last_op, int dst, long arg, const std::vector<long>& pages,
+                        std::shared_ptr<const Notices> writers, bool wait)
+{
+  size_t per = std::max<size_t>(1, static_cast<size_t>((p_.max_message - p_.header_bytes) / p_.notice_bytes));
+  size_t at  = 0;
+  while (pages.size() - at > per) {
+    auto m = std::make_shared<Msg>(*make(chunk_op, dst, arg));
+    m->pages.assign(pages.begin() + static_cast<long>(at), pages.begin() + static_cast<long>(at + per));
+    m->payload = static_cast<double>(per) * p_.notice_bytes;
+    m->notices = writers;
+    transport_.post(m, false);
+    at += per;
+  }
+  auto m = std::make_shared<Msg>(*make(last_op, dst, arg));
+  m->pages.assign(pages.begin() + static_cast<long>(at), pages.end());
+  m->payload = static_cast<double>(m->pages.size()) * p_.notice_bytes;
+  m->notices = std::move(writers);
+  transport_.post(m, wait);
+}
+
+void Node::end_interval()
+{
+  written_.clear();
+  for (size_t i = 0; i < home_written_.size(); ++i)
+    home_written_[i] = false;
+}
+
+void Node::acquire(long lock)
+{
+  lock_granted_ = false;
+  double start  = sg4::Engine::get_clock();
+  transport_.post(make(Op::acq, static_cast<int>(lock % memory_.nodes()), lock), true);
+  double unused = 0;
+  app_wait([this]() { return lock_granted_; }, unused);
+  counters().sync_wait_s += sg4::Engine::get_clock() - start;
+}
+
+void Node::release(long lock)
+{
+  double start = sg4::Engine::get_clock();
+  flush_diffs();
+  send_notices(Op::wtnt, Op::rel, static_cast<int>(lock % memory_.nodes()), lock, written_, nullptr, true);
+  end_interval();
+  counters().sync_wait_s += sg4::Engine::get_clock() - start;
+}
+
+void Node::barrier()
+{
+  double start = sg4::Engine::get_clock();
+  flush_diffs();
+  long epoch = barrier_epoch_;
+  send_notices(Op::wtnt, Op::barr, 0, -1, written_, nullptr, false);
+  end_interval();
+  double unused = 0;
+  app_wait([this, epoch]() { return barrier_epoch_ > epoch; }, unused);
+  counters().sync_wait_s += sg4::Engine::get_clock() - start;
+}
+
+void Node::wait()
+{
+  long epoch = wait_epoch_;
+  transport_.post(make(Op::wait, 0), false);
+  app_wait([this, epoch]() { return wait_epoch_ > epoch; }, counters().sync_wait_s);
+}
+
+void Node::invalidate(const std::vector<long>& pages, const Notices& writers)
+{
+  for (long page : pages) {
+    size_t i = static_cast<size_t>(page);
+    auto w   = writers.find(page);
+    bool by_other =
+        w != writers.end() && std::any_of(w->second.begin(), w->second.end(), [this](int n) { return n != id_; });
+    if (memory_.home(page) == id_) {
+      // Every copy elsewhere is invalid once the home's own write is noticed: nothing to protect until refetched.
+      if (w != writers.end() && w->second.size() == 1 && w->second[0] == id_)
+        copied_[i] = false;
+      continue;
+    }
+    if (by_other && state_[i] != State::invalid) {
+      if (state_[i] == State::writable) // written here too (multiple writers): its diff went out already
+        dirty_.erase(page);
+      state_[i] = State::invalid;
+    }
+  }
+}
+
+// ---- the servers (SIGIO handler) ----
+
+void Node::handle(const MsgPtr& mp)
+{
+  const Msg& m = *mp;
+  switch (m.op) {
+  case Op::getp:
+    on_getp(m);
+    break;
+  case Op::getpgrant:
+    on_getpgrant(m);
+    break;
+  case Op::diff:
+    on_diff(m);
+    break;
+  case Op::diffgrant:
+    pending_diffs_--;
+    wake();
+    break;
+  case Op::acq:
+    on_acq(m);
+    break;
+  case Op::acqgrant:
+    if (m.notices)
+      invalidate(m.pages, *m.notices);
+    lock_granted_ = true;
+    wake();
+    break;
+  case Op::rel:
+  case Op::wtnt:
+  case Op::barr:
+    if (m.op == Op::rel || (m.op == Op::wtnt && m.arg >= 0)) // a barrier's notices carry no lock (-1)
+      on_rel(m);
+    else
+      on_barr_notices(m);
+    break;
+  case Op::inv:
+    invalidate(m.pages, *m.notices);
+    break;
+  case Op::barrgrant:
+    invalidate(m.pages, *m.notices);
+    for (auto& [_, l] : locks_) // scope consistency: a barrier settles every lock's notices
+      l.notices.clear();
+    barrier_epoch_++;
+    wake();
+    break;
+  case Op::wait:
+    on_wait(m);
+    break;
+  case Op::waitgrant:
+    wait_epoch_++;
+    wake();
+    break;
+  case Op::ack:
+  case Op::count_:
+    break;
+  }
+}
+
+void Node::on_getp(const Msg& m)
+{
+  copied_[static_cast<size_t>(m.arg)] = true;
+  transport_.post(make(Op::getpgrant, m.src, m.arg, memory_.page_size()), false);
+}
+
+void Node::on_getpgrant(const Msg& m)
+{
+  if (waiting_page_ != m.arg) {
+    counters().stale_grants++;
+    return;
+  }
+  transport_.cpu(transport_.copy_time(memory_.page_size()), true); // into the page frame
+  waiting_page_ = -1;
+  wake();
+}
+
+void Node::on_diff(const Msg& m)
+{
+  transport_.cpu(transport_.copy_time(m.payload), true);
+  transport_.post(make(Op::diffgrant, m.src), false);
+}
+
+void Node::grant_lock(long lock, int to)
+{
+  Lock& l = locks_[lock];
+  l.held  = true;
+  auto w  = std::make_shared<const Notices>(l.notices);
+  std::vector<long> pages;
+  for (auto const& [page, _] : *w)
+    pages.push_back(page);
+  send_notices(Op::inv, Op::acqgrant, to, lock, pages, w, false);
+}
+
+void Node::on_acq(const Msg& m)
+{
+  Lock& l = locks_[m.arg];
+  if (l.held)
+    l.waiting.push_back(m.src);
+  else
+    grant_lock(m.arg, m.src);
+}
+
+void Node::on_rel(const Msg& m)
+{
+  Lock& l = locks_[m.arg];
+  for (long page : m.pages) {
+    auto& w = l.notices[page];
+    if (std::find(w.begin(), w.end(), m.src) == w.end())
+      w.push_back(m.src);
+  }
+  if (m.op == Op::wtnt)
+    return;
+  l.held = false;
+  if (not l.waiting.empty()) {
+    int next = l.waiting.front();
+    l.waiting.pop_front();
+    grant_lock(m.arg, next);
+  }
+}
+
+void Node::on_barr_notices(const Msg& m)
+{
+  for (long page : m.pages) {
+    auto& w = barrier_notices_[page];
+    if (std::find(w.begin(), w.end(), m.src) == w.end())
+      w.push_back(m.src);
+  }
+  if (m.op != Op::barr || ++barrier_arrivals_ < memory_.nodes())
+    return;
+  barrier_arrivals_ = 0;
+  auto all          = std::make_shared<const Notices>(std::move(barrier_notices_));
+  barrier_notices_.clear();
+  std::vector<long> pages;
+  for (auto const& [page, _] : *all)
+    pages.push_back(page);
+  // The manager answers the others first and itself last: its own grant is handled here, at once.
+  for (int n = 1; n <= memory_.nodes(); ++n)
+    send_notices(Op::inv, Op::barrgrant, n % memory_.nodes(), 0, pages, all, false);
+}
+
+void Node::on_wait(const Msg&)
+{
+  if (++wait_arrivals_ < memory_.nodes())
+    return;
+  wait_arrivals_ = 0;
+  for (int n = 1; n <= memory_.nodes(); ++n)
+    transport_.post(make(Op::waitgrant, n % memory_.nodes()), false);
+}
+
+} // namespace cs::dsm

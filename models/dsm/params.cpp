@@ -1,0 +1,156 @@
+#include "models/dsm/params.hpp"
+
+namespace cs::dsm {
+
+const char* bench_name(Bench b)
+{
+  switch (b) {
+  case Bench::nqueens:
+    return "nqueens";
+  case Bench::lu:
+    return "lu";
+  case Bench::water:
+    return "water";
+  case Bench::sor:
+    return "sor";
+  case Bench::mm:
+    return "mm";
+  case Bench::udp_rtt:
+    return "udp_rtt";
+  }
+  return "?";
+}
+
+namespace {
+
+System parse_system(Fields& all, const std::string& name, System s)
+{
+  Fields f    = all.object(name, "the " + name + " system's messaging");
+  s.name      = name;
+  s.page_size = f.quantity("page_size", Unit::size, s.page_size, "coherence unit (JIAJIA 2.2: 4 KiB, Mocha: 8 KiB)",
+                           Range::at_least(512));
+  s.omit_page_acks = f.boolean("omit_page_acks", s.omit_page_acks,
+                               "send GETP and GETPGRANT without acknowledgement (seed 3.2: Mocha's method)");
+  s.ack_timeout    = f.quantity("ack_timeout", Unit::time, s.ack_timeout,
+                                "a reliable message is sent again after this long without its ACK", Range::positive());
+  s.max_retries    = f.integer("max_retries", s.max_retries, "retries of one reliable message before the run fails", 1);
+  s.getpage_timeout = f.quantity("getpage_timeout", Unit::time, s.getpage_timeout,
+                                 "omit_page_acks: GETP is sent again after this long without its grant (seed 4: 50 ms)",
+                                 Range::positive());
+  f.string("source", "", "where the numbers come from");
+  f.finish();
+  return s;
+}
+
+} // namespace
+
+Params Params::from(Fields& f)
+{
+  Params p;
+  std::string bench = f.choice("bench", "mm", {"nqueens", "lu", "water", "sor", "mm", "udp_rtt"},
+                               "the benchmark (seed 5.2), or udp_rtt: the platform's UDP request-response alone");
+  p.bench           = bench == "nqueens" ? Bench::nqueens
+                      : bench == "lu"    ? Bench::lu
+                      : bench == "water" ? Bench::water
+                      : bench == "sor"   ? Bench::sor
+                      : bench == "mm"    ? Bench::mm
+                                         : Bench::udp_rtt;
+  p.nodes           = f.integer("nodes", p.nodes, "nodes, one DSM process each (seed: 1 to 16)", 1, 4096);
+  p.hosts_group     = f.string("hosts_group", p.hosts_group, "platform host group the nodes are taken from, in order");
+  p.switch_name     = f.string("switch", p.switch_name, "platform switch whose ports and buffers carry the datagrams");
+  std::string sys   = f.choice("system", "mocha", {"jiajia", "mocha_base", "mocha"},
+                               "jiajia: JIAJIA 2.2; mocha_base: Mocha without the method; mocha: with it (seed 5)");
+  Fields systems    = f.object("systems", "the three systems' messaging (defaults: model-notes 003 and seed 4)");
+  System jiajia{"jiajia", 4096, false, 1.0, 64, 0.05};
+  System base{"mocha_base", 8192, false, 0.05, 64, 0.05};
+  System mocha{"mocha", 8192, true, 0.05, 64, 0.05};
+  jiajia = parse_system(systems, "jiajia", jiajia);
+  base   = parse_system(systems, "mocha_base", base);
+  mocha  = parse_system(systems, "mocha", mocha);
+  systems.string("source", "", "where the numbers come from");
+  systems.finish();
+  p.system = sys == "jiajia" ? jiajia : sys == "mocha_base" ? base : mocha;
+
+  Fields m = f.object("messages", "message format shared by the systems (JIAJIA's, which Mocha keeps)");
+  p.header_bytes =
+      m.quantity("header_bytes", Unit::size, p.header_bytes, "header of every message", Range::non_negative());
+  p.ack_bytes    = m.quantity("ack_bytes", Unit::size, p.ack_bytes, "an acknowledgement", Range::positive());
+  p.max_message  = m.quantity("max_message", Unit::size, p.max_message, "largest message; longer payloads split",
+                              Range::at_least(1024));
+  p.notice_bytes = m.quantity("notice_bytes", Unit::size, p.notice_bytes, "one write notice", Range::positive());
+  p.diff_run_bytes =
+      m.quantity("diff_run_bytes", Unit::size, p.diff_run_bytes, "per run of words in a diff", Range::non_negative());
+  m.string("source", "", "where the numbers come from");
+  m.finish();
+  p.injected_loss =
+      f.number("injected_loss", p.injected_loss,
+               "what-if: probability of losing any datagram on top of buffer overflows", Range::unit_interval());
+
+  Fields q             = f.object("nqueens", "bench nqueens: tasks from a shared pool under a lock");
+  p.nqueens.n          = q.integer("n", p.nqueens.n, "board size (seed: 17)", 4, 24);
+  p.nqueens.task_depth = q.integer("task_depth", p.nqueens.task_depth, "rows placed to make one task", 1, 6);
+  p.nqueens.tasks_per_grab =
+      q.integer("tasks_per_grab", p.nqueens.tasks_per_grab, "tasks taken per lock acquisition (seed: 8)", 1);
+  p.nqueens.weight_depth = q.integer("weight_depth", p.nqueens.weight_depth,
+                                     "rows below a task counted to weigh its work (search tree shape)", 0, 6);
+  p.nqueens.seq_time =
+      q.quantity("seq_time", Unit::time, p.nqueens.seq_time, "sequential run time (seed: 55 s)", Range::positive());
+  q.string("source", "", "where the numbers come from");
+  q.finish();
+
+  Fields l   = f.object("lu", "bench lu: blocked LU without pivoting");
+  p.lu.n     = l.integer("n", p.lu.n, "matrix order (seed: 1024)", 8);
+  p.lu.block = l.integer("block", p.lu.block, "block size (seed: 8)", 1);
+  p.lu.seq_time =
+      l.quantity("seq_time", Unit::time, p.lu.seq_time, "sequential run time (seed: 267 s)", Range::positive());
+  l.string("source", "", "where the numbers come from");
+  l.finish();
+  if (p.lu.n % p.lu.block != 0)
+    l.fail("block", "the block size must divide n = " + std::to_string(p.lu.n));
+
+  Fields w               = f.object("water", "bench water: n-squared molecular dynamics with per-molecule locks");
+  p.water.molecules      = w.integer("molecules", p.water.molecules, "molecules (seed: 1000)", 2);
+  p.water.steps          = w.integer("steps", p.water.steps, "time steps", 1);
+  p.water.molecule_bytes = w.quantity("molecule_bytes", Unit::size, p.water.molecule_bytes,
+                                      "shared bytes of one molecule", Range::positive());
+  p.water.force_bytes    = w.quantity("force_bytes", Unit::size, p.water.force_bytes,
+                                      "bytes of a molecule's forces added under its lock", Range::positive());
+  p.water.locks          = w.integer("locks", p.water.locks, "locks guarding the molecules' forces", 1);
+  p.water.seq_time =
+      w.quantity("seq_time", Unit::time, p.water.seq_time, "sequential run time (seed: 7.7 s)", Range::positive());
+  p.water.interf_share = w.number("interf_share", p.water.interf_share, "share of a step's work in the pair forces",
+                                  Range::unit_interval());
+  w.string("source", "", "where the numbers come from");
+  w.finish();
+
+  Fields s         = f.object("sor", "bench sor: red-black successive over-relaxation");
+  p.sor.rows       = s.integer("rows", p.sor.rows, "rows (seed: M = 4096)", 2);
+  p.sor.cols       = s.integer("cols", p.sor.cols, "columns (seed: N = 4096)", 1);
+  p.sor.elem_bytes = s.quantity("elem_bytes", Unit::size, p.sor.elem_bytes, "bytes per element", Range::positive());
+  p.sor.iterations = s.integer("iterations", p.sor.iterations, "iterations (seed: 400)", 1);
+  p.sor.seq_time =
+      s.quantity("seq_time", Unit::time, p.sor.seq_time, "sequential run time (seed: 98.1 s)", Range::positive());
+  s.string("source", "", "where the numbers come from");
+  s.finish();
+
+  Fields mm       = f.object("mm", "bench mm: C = A x B, rows of A and C owned");
+  p.mm.n          = mm.integer("n", p.mm.n, "matrix order (seed: 2048)", 1);
+  p.mm.elem_bytes = mm.quantity("elem_bytes", Unit::size, p.mm.elem_bytes, "bytes per element", Range::positive());
+  p.mm.seq_time =
+      mm.quantity("seq_time", Unit::time, p.mm.seq_time, "sequential run time (seed: 39.7 s)", Range::positive());
+  mm.string("source", "", "where the numbers come from");
+  mm.finish();
+  Fields r       = f.object("udp_rtt", "bench udp_rtt: UDPmon-style request-response between nodes 0 and 1");
+  p.udp_rtt.size = r.quantity("size", Unit::size, p.udp_rtt.size, "bytes of the request", Range::non_negative());
+  p.udp_rtt.response_size =
+      r.quantity("response_size", Unit::size, p.udp_rtt.response_size, "bytes of the response", Range::non_negative());
+  p.udp_rtt.round_trips = r.integer("round_trips", p.udp_rtt.round_trips, "round trips timed", 1);
+  r.string("source", "", "where the numbers come from");
+  r.finish();
+  if (p.bench == Bench::udp_rtt && p.nodes < 2)
+    f.fail("nodes", "bench udp_rtt needs 2 nodes");
+  f.finish();
+  return p;
+}
+
+} // namespace cs::dsm

@@ -1,0 +1,93 @@
+/* Parameters of the software DSM model (seed 003), declared once with defaults, units and docs.
+ *
+ * The three systems differ only in data (page size, which messages are acknowledged, timeouts): the protocol code
+ * is one. The benchmarks' sizes are the seed's (5.2); their CPU work is the seed's sequential time. */
+#pragma once
+#include "sim/fields.hpp"
+
+#include <string>
+
+namespace cs::dsm {
+
+enum class Bench { nqueens, lu, water, sor, mm, udp_rtt };
+const char* bench_name(Bench b);
+
+/** How one DSM system sends: which messages wait for an acknowledgement, and its timeouts. */
+struct System {
+  std::string name       = "mocha";
+  double page_size       = 8192; ///< bytes of a coherence unit
+  bool omit_page_acks    = true; ///< GETP/GETPGRANT sent unreliable; the grant acknowledges the request (seed 3.2)
+  double ack_timeout     = 0.05; ///< a reliable send is retried after this long without its ACK
+  long max_retries       = 64;   ///< a reliable send gives up (the run fails) after this many retries
+  double getpage_timeout = 0.05; ///< omit_page_acks: getpage re-sends GETP after this long (seed 4: 50 ms)
+};
+
+struct NQueensParams {
+  long n              = 17; ///< board size (seed 5.2)
+  long task_depth     = 3;  ///< a task is a placement of the first task_depth rows
+  long tasks_per_grab = 8;  ///< tasks taken from the shared pool per lock acquisition (seed: allocation size 8)
+  long weight_depth   = 3;  ///< rows below a task explored to weigh its share of the work
+  double seq_time     = 55; ///< seconds of the sequential program (seed 5.2)
+};
+
+struct LuParams {
+  long n          = 1024; ///< matrix order (seed 5.2)
+  long block      = 8;    ///< block size (seed 5.2)
+  double seq_time = 267;
+};
+
+struct WaterParams {
+  long molecules        = 1000; ///< seed 5.2
+  long steps            = 3;
+  double molecule_bytes = 172;  ///< shared bytes per molecule (position and force records)
+  double force_bytes    = 72;   ///< bytes of a molecule's forces added under its lock (3 atoms x 3 doubles)
+  long locks            = 1024; ///< molecule m is guarded by lock m % locks
+  double seq_time       = 7.7;
+  double interf_share   = 0.9; ///< share of a step's work in the pair-force phase (the rest: intra, update, energy)
+};
+
+struct SorParams {
+  long rows         = 4096; ///< seed 5.2: M
+  long cols         = 4096; ///< seed 5.2: N
+  double elem_bytes = 4;    ///< single precision (model-notes 003)
+  long iterations   = 400;  ///< seed 5.2
+  double seq_time   = 98.1;
+};
+
+struct MmParams {
+  long n            = 2048; ///< seed 5.2
+  double elem_bytes = 8;    ///< double precision (seed 5.2)
+  double seq_time   = 39.7;
+};
+
+/** Not a DSM benchmark: UDPmon's request-response test between nodes 0 and 1 (blocking recvfrom, no DSM), to check
+ *  the platform's UDP path against the measurement it was derived from (model-notes 003). */
+struct UdpRttParams {
+  double size          = 64; ///< bytes of the request (UDP payload)
+  double response_size = 64; ///< bytes of the response
+  long round_trips     = 1000;
+};
+
+struct Params {
+  Bench bench             = Bench::mm;
+  long nodes              = 16;
+  std::string hosts_group = "nodes";
+  std::string switch_name = "gige";
+  System system;
+  double header_bytes   = 32;    ///< every DSM message's header (JIAJIA: 32 B)
+  double ack_bytes      = 4;     ///< an ACK: the sequence number
+  double max_message    = 40960; ///< largest datagram (JIAJIA: 40 KB); longer payloads are split
+  double notice_bytes   = 4;     ///< one write notice (a page number)
+  double diff_run_bytes = 8;     ///< per run of modified words in a diff (offset + length)
+  double injected_loss  = 0;     ///< what-if: extra probability of losing each datagram
+  NQueensParams nqueens;
+  LuParams lu;
+  WaterParams water;
+  SorParams sor;
+  MmParams mm;
+  UdpRttParams udp_rtt;
+
+  static Params from(Fields& f);
+};
+
+} // namespace cs::dsm

@@ -1,0 +1,95 @@
+/* One node's messaging, as JIAJIA's comm layer does it (model-notes 003) and Mocha keeps it:
+ * - one outgoing queue drained by one sender: a reliable message is sent, then the sender busy-waits for its ACK,
+ *   re-sending after a timeout; nothing else leaves the node meanwhile (one message in flight per node);
+ *   an unreliable message (Mocha's GETP/GETPGRANT) returns at once;
+ * - the receiver (the SIGIO handler) takes each datagram off the socket, ACKs a reliable one at once, drops a
+ *   duplicate (same sequence number as the last one from that node) and hands the rest to the protocol;
+ * - the SIGIO handler and the sender run in the application's process: their CPU time preempts the application's.
+ * A message to the node itself is handed to the protocol directly (no datagram). */
+#pragma once
+#include "models/dsm/messages.hpp"
+#include "models/net/lossy_udp.hpp"
+
+#include <deque>
+#include <functional>
+
+namespace cs::dsm {
+
+namespace sg4 = simgrid::s4u;
+
+/** Software costs of one node (its OS profile). */
+struct Costs {
+  double speed    = 1;   ///< flop/s (CPU costs are times, executed as flops on the host)
+  double udp_send = 0;   ///< sendto() of one datagram
+  double udp_recv = 0;   ///< recvfrom() of one datagram
+  double sigio    = 0;   ///< delivering SIGIO to the handler (request socket only)
+  double fault    = 0;   ///< a SIGSEGV write/read fault: signal delivery, handler, mprotect
+  double copy_bw  = 1e9; ///< bytes/s of a memory copy (user<->kernel, page, twin)
+  double diff_bw  = 1e9; ///< bytes/s of comparing a page with its twin
+};
+
+struct Counters {
+  std::array<long, kOps> sent{};     ///< messages sent by type (first transmissions)
+  std::array<long, kOps> received{}; ///< datagrams received by type (duplicates included)
+  double bytes_sent    = 0;          ///< UDP payload, re-sends included
+  long datagrams_sent  = 0;
+  long resends         = 0; ///< reliable messages sent again after an ACK timeout
+  long timeouts        = 0; ///< ACK timeouts and getpage timeouts
+  long getpage_resends = 0; ///< GETP sent again after the getpage timeout (omit_page_acks)
+  long duplicates      = 0; ///< deliveries of a message already handled (reliable: same sequence number)
+  long stale_grants    = 0; ///< GETPGRANT arriving when no longer awaited (omit_page_acks duplicates)
+  long local           = 0; ///< messages to the node itself (no datagram)
+  long gave_up         = 0; ///< reliable messages never acknowledged after max_retries (JIAJIA would abort)
+  double ack_wait_s    = 0; ///< the sender busy-waiting for ACKs
+  double page_wait_s   = 0; ///< the application waiting for pages
+  double sync_wait_s   = 0; ///< the application waiting at locks and barriers (diffs, grants)
+  long faults          = 0;
+  long pages_fetched   = 0;
+  long diffs           = 0; ///< pages diffed
+};
+
+class Transport {
+public:
+  using Handler = std::function<void(const MsgPtr&)>;
+  Transport(int id, sg4::Host* host, net::Fabric& fabric, Costs costs, double header, double ack_bytes,
+            double ack_timeout, long max_retries);
+  void set_handler(Handler h) { handler_ = std::move(h); }
+  /** Starts the SIGIO handler and the sender (daemons on the node's host). */
+  void start();
+  /** Queues `m` for sending. `wait`: return once it has left (and, if reliable, been acknowledged). */
+  void post(MsgPtr m, bool wait);
+  /** CPU time on this node; `handler` work (SIGIO handler, sends) preempts the application's. */
+  void cpu(double seconds, bool handler = false) const;
+  double copy_time(double bytes) const { return bytes / costs_.copy_bw; }
+  const Costs& costs() const { return costs_; }
+  Counters& counters() { return counters_; }
+  const Counters& counters() const { return counters_; }
+  int id() const { return id_; }
+
+private:
+  struct Outgoing {
+    MsgPtr msg;
+    sg4::SemaphorePtr done; ///< released when sent (and acknowledged): the application waits on it
+  };
+  void sender();
+  void receiver();
+  void transmit(const Msg& m);
+  bool await_ack(long seq, double deadline);
+
+  int id_;
+  sg4::Host* host_;
+  net::Fabric& fabric_;
+  Costs costs_;
+  double header_, ack_bytes_, ack_timeout_;
+  long max_retries_;
+  Handler handler_;
+  std::deque<Outgoing> out_;
+  sg4::MutexPtr out_mutex_          = sg4::Mutex::create();
+  sg4::ConditionVariablePtr out_cv_ = sg4::ConditionVariable::create();
+  long next_seq_                    = 0;
+  std::vector<long> last_seq_; ///< last reliable sequence number handled, per source
+  Counters counters_;
+  mutable double stolen_ = 0; ///< CPU seconds the handler and the sender have taken so far
+};
+
+} // namespace cs::dsm

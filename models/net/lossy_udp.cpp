@@ -1,0 +1,146 @@
+#include "models/net/lossy_udp.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace cs::net {
+
+bool Socket::offer(Datagram d, double charge)
+{
+  // Linux 2.4 sock_queue_rcv_skb: refused when the charged memory would pass rcvbuf.
+  if (used_ + charge > cfg_.rcvbuf) {
+    stats_.overflowed++;
+    return false;
+  }
+  used_ += charge;
+  stats_.peak_used = std::max(stats_.peak_used, used_);
+  stats_.delivered++;
+  queue_.emplace_back(std::move(d), charge);
+  cv_->notify_all();
+  return true;
+}
+
+Datagram Socket::take()
+{
+  auto [d, charge] = std::move(queue_.front());
+  queue_.pop_front();
+  used_ -= charge;
+  return d;
+}
+
+Datagram Socket::recv()
+{
+  std::unique_lock<sg4::Mutex> lock(*mutex_);
+  while (queue_.empty())
+    cv_->wait(lock);
+  return take();
+}
+
+std::optional<Datagram> Socket::recv_until(double deadline)
+{
+  std::unique_lock<sg4::Mutex> lock(*mutex_);
+  while (queue_.empty())
+    if (cv_->wait_until(lock, deadline) == std::cv_status::timeout && queue_.empty())
+      return std::nullopt;
+  return take();
+}
+
+Fabric::Fabric(FabricConfig cfg, SocketConfig socket, int hosts, int sockets_per_host, Rng rng)
+    : cfg_(cfg), per_host_(sockets_per_host), rng_(rng), nic_free_(static_cast<size_t>(hosts), 0.0),
+      port_free_(static_cast<size_t>(hosts), 0.0), port_drops_(static_cast<size_t>(hosts), 0)
+{
+  for (int i = 0; i < hosts * sockets_per_host; ++i)
+    sockets_.push_back(std::make_unique<Socket>(socket));
+}
+
+int Fabric::fragments(double bytes) const
+{
+  double per = cfg_.mtu - cfg_.ip_header;
+  return std::max(1, static_cast<int>(std::ceil((bytes + cfg_.udp_header) / per)));
+}
+
+double Fabric::wire_bytes(double bytes) const
+{
+  int n = fragments(bytes);
+  return bytes + cfg_.udp_header + n * (cfg_.ip_header + cfg_.frame_bytes);
+}
+
+void Fabric::start(sg4::Host* where)
+{
+  sg4::Actor::create("udp-fabric", where, [this]() { loop(); })->daemonize();
+}
+
+void Fabric::push(Event e)
+{
+  e.order = order_++;
+  events_.push(std::move(e));
+  cv_->notify_all();
+}
+
+void Fabric::send(Datagram d)
+{
+  double now                            = sg4::Engine::get_clock();
+  double wire                           = wire_bytes(d.bytes);
+  double first                          = std::min(wire, cfg_.mtu + cfg_.frame_bytes) / cfg_.bandwidth;
+  double start                          = std::max(now, nic_free_[static_cast<size_t>(d.src)]);
+  double done                           = start + wire / cfg_.bandwidth;
+  nic_free_[static_cast<size_t>(d.src)] = done;
+  stats_.sent++;
+  stats_.frames += fragments(d.bytes);
+  stats_.bytes_on_wire += wire;
+  // The switch stores and forwards frame by frame: the egress port may start once the first fragment is in. The
+  // egress queue is served here, in the order datagrams are sent rather than the order their first frames reach
+  // the switch (the two differ by at most a frame time and a NIC's backlog): one timed event per datagram, not two.
+  at_switch({start + first + cfg_.latency, 0, Stage::at_switch, done + cfg_.latency, std::move(d)});
+}
+
+void Fabric::at_switch(const Event& e)
+{
+  size_t port    = static_cast<size_t>(e.d.dst);
+  double wire    = wire_bytes(e.d.bytes);
+  double backlog = std::max(0.0, port_free_[port] - e.time) * cfg_.bandwidth;
+  if (backlog + wire > cfg_.port_buffer) {
+    stats_.port_drops++;
+    port_drops_[port]++;
+    return;
+  }
+  stats_.peak_port_queue = std::max(stats_.peak_port_queue, backlog + wire);
+  double last_frame      = std::min(wire, cfg_.mtu + cfg_.frame_bytes) / cfg_.bandwidth;
+  double out             = std::max(std::max(e.time, port_free_[port]) + wire / cfg_.bandwidth, e.last_in + last_frame);
+  port_free_[port]       = out;
+  push({out + cfg_.latency, 0, Stage::at_host, 0, e.d});
+}
+
+void Fabric::at_host(const Event& e)
+{
+  if (cfg_.injected_loss > 0 && rng_.bernoulli(cfg_.injected_loss)) {
+    stats_.injected_drops++;
+    return;
+  }
+  Socket& s     = socket(e.d.dst, e.d.port);
+  double charge = fragments(e.d.bytes) * s.cfg_.truesize;
+  if (not s.offer(e.d, charge))
+    stats_.socket_drops++;
+}
+
+void Fabric::loop()
+{
+  std::unique_lock<sg4::Mutex> lock(*mutex_);
+  while (true) {
+    if (events_.empty()) {
+      cv_->wait(lock);
+      continue;
+    }
+    double next = events_.top().time;
+    // A timed wait may wake a hair before its deadline (SimGrid's timing precision): close enough is now.
+    if (next > sg4::Engine::get_clock() + 1e-9) {
+      cv_->wait_until(lock, next);
+      continue;
+    }
+    Event e = events_.top();
+    events_.pop();
+    at_host(e);
+  }
+}
+
+} // namespace cs::net

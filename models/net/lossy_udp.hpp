@@ -1,0 +1,140 @@
+/* UDP through one switch with finite buffers: where datagrams get lost.
+ *
+ * A datagram leaves its sender's NIC at line rate (one NIC, FIFO), crosses the switch's egress port toward its
+ * destination (a FIFO tail-drop queue of `port_buffer` bytes: the switch with `mls qos` off) and lands in a socket
+ * receive buffer of the destination host (Linux charges every IP fragment's buffer, its truesize, against the
+ * socket's rcvbuf). A datagram that finds the port queue or the socket buffer full is lost: loss comes out of the
+ * traffic, not from a rate. An injected loss probability exists only as a what-if knob.
+ *
+ * The fabric is its own event loop (one daemon actor sleeping until the next frame event) rather than one SimGrid
+ * comm per datagram: SimGrid's flow model has no queues to overflow, and per-datagram arithmetic is what makes a
+ * run of a million datagrams take seconds. */
+#pragma once
+#include "sim/rng.hpp"
+
+#include <simgrid/s4u.hpp>
+
+#include <deque>
+#include <memory>
+#include <optional>
+#include <queue>
+#include <vector>
+
+namespace cs::net {
+
+namespace sg4 = simgrid::s4u;
+
+/** The wire and the switch (one star switch, identical full-duplex ports). */
+struct FabricConfig {
+  double bandwidth     = 125e6; ///< bytes/s of each port link, both directions
+  double latency       = 0;     ///< one-way latency of a port link (NIC, PHY, cable), paid on each hop
+  double port_buffer   = 0;     ///< bytes the switch can queue toward one egress port
+  double mtu           = 1500;  ///< IP MTU: larger datagrams travel as fragments
+  double frame_bytes   = 38;    ///< per Ethernet frame on the wire: header, FCS, preamble, inter-frame gap
+  double ip_header     = 20;    ///< per fragment
+  double udp_header    = 8;     ///< per datagram
+  double injected_loss = 0;     ///< what-if: probability a datagram is dropped on delivery regardless of buffers
+};
+
+/** One host's receive side of a socket. */
+struct SocketConfig {
+  double rcvbuf   = 65535; ///< bytes of skb truesize the socket may hold (SO_RCVBUF)
+  double truesize = 1750;  ///< bytes charged per received fragment (the driver's buffer plus the sk_buff)
+};
+
+/** A datagram as the fabric carries it: the body is the sender's business. */
+struct Datagram {
+  int src      = 0;
+  int dst      = 0;
+  int port     = 0; ///< which socket of the destination
+  double bytes = 0; ///< UDP payload
+  std::shared_ptr<const void> body;
+};
+
+struct SocketStats {
+  long delivered   = 0;
+  long overflowed  = 0; ///< lost: the socket buffer was full
+  double peak_used = 0; ///< bytes (truesize) at its fullest
+};
+
+/** A bounded receive queue; its one reader blocks on it. */
+class Socket {
+public:
+  explicit Socket(SocketConfig cfg) : cfg_(cfg) {}
+  /** The next datagram (blocks until one is there). */
+  Datagram recv();
+  /** The next datagram, or nothing if none arrived before the simulated time `deadline`. */
+  std::optional<Datagram> recv_until(double deadline);
+  const SocketStats& stats() const { return stats_; }
+
+private:
+  friend class Fabric;
+  /** Called at arrival time: queues the datagram, or drops it (returns false) if its fragments do not fit. */
+  bool offer(Datagram d, double charge);
+  Datagram take();
+
+  SocketConfig cfg_;
+  std::deque<std::pair<Datagram, double>> queue_; ///< with the truesize it is charged
+  double used_ = 0;
+  SocketStats stats_;
+  sg4::MutexPtr mutex_          = sg4::Mutex::create();
+  sg4::ConditionVariablePtr cv_ = sg4::ConditionVariable::create();
+};
+
+struct FabricStats {
+  long sent              = 0;
+  long port_drops        = 0; ///< lost in the switch: the egress port queue was full
+  long socket_drops      = 0; ///< lost at a host: its socket buffer was full
+  long injected_drops    = 0;
+  long frames            = 0; ///< Ethernet frames sent (fragments)
+  double bytes_on_wire   = 0;
+  double peak_port_queue = 0; ///< bytes
+};
+
+class Fabric {
+public:
+  /** `sockets_per_host` sockets on each of `hosts` hosts; `rng` draws only the injected what-if loss. */
+  Fabric(FabricConfig cfg, SocketConfig socket, int hosts, int sockets_per_host, Rng rng);
+  /** Starts the event loop (a daemon actor on `where`). */
+  void start(sg4::Host* where);
+  /** Puts a datagram on `d.src`'s NIC now (the sender has already paid its software cost). */
+  void send(Datagram d);
+  Socket& socket(int host, int port) { return *sockets_[static_cast<size_t>(host * per_host_ + port)]; }
+  const FabricStats& stats() const { return stats_; }
+  /** Frames a datagram of `bytes` payload travels as. */
+  int fragments(double bytes) const;
+  /** Bytes on the wire of those frames. */
+  double wire_bytes(double bytes) const;
+  /** Drops of one host's sockets (overflows) and drops at its switch port, per host. */
+  long port_drops_to(int host) const { return port_drops_[static_cast<size_t>(host)]; }
+
+private:
+  enum class Stage { at_switch, at_host }; ///< where the datagram is at `time`
+  struct Event {
+    double time;
+    long order;
+    Stage stage;
+    double last_in; ///< at_switch: when the datagram's last fragment is in the switch
+    Datagram d;
+    bool operator>(const Event& o) const { return time != o.time ? time > o.time : order > o.order; }
+  };
+  void loop();
+  void push(Event e);
+  void at_switch(const Event& e);
+  void at_host(const Event& e);
+
+  FabricConfig cfg_;
+  int per_host_;
+  Rng rng_;
+  std::vector<std::unique_ptr<Socket>> sockets_;
+  std::vector<double> nic_free_;  ///< when each sender's NIC is idle again
+  std::vector<double> port_free_; ///< when each egress port has sent all it holds
+  std::vector<long> port_drops_;
+  std::priority_queue<Event, std::vector<Event>, std::greater<>> events_;
+  long order_ = 0;
+  FabricStats stats_;
+  sg4::MutexPtr mutex_          = sg4::Mutex::create();
+  sg4::ConditionVariablePtr cv_ = sg4::ConditionVariable::create();
+};
+
+} // namespace cs::net
