@@ -41,11 +41,22 @@ void tasks(int n, unsigned cols, unsigned d1, unsigned d2, int depth, int weight
   }
 }
 
+} // namespace
+
+std::vector<double> nqueens_tasks(int n, int depth, int weight_depth)
+{
+  std::vector<double> out;
+  tasks(n, 0, 0, 0, depth, weight_depth, out);
+  return out;
+}
+
+namespace {
+
 class NQueens : public Benchmark {
 public:
   NQueens(const NQueensParams& p, Memory& m) : p_(p)
   {
-    tasks(static_cast<int>(p.n), 0, 0, 0, static_cast<int>(p.task_depth), static_cast<int>(p.weight_depth), work_);
+    work_ = nqueens_tasks(static_cast<int>(p.n), static_cast<int>(p.task_depth), static_cast<int>(p.weight_depth));
     double total = std::accumulate(work_.begin(), work_.end(), 0.0);
     for (double& w : work_)
       w *= p.seq_time / total;

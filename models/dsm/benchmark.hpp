@@ -8,6 +8,7 @@
 #include "models/dsm/params.hpp"
 
 #include <memory>
+#include <vector>
 
 namespace cs::dsm {
 
@@ -23,6 +24,10 @@ std::unique_ptr<Benchmark> make_benchmark(const Params& p, Memory& memory);
 
 /** Rows [first, last) of `total` owned by `node` of `nodes` in a block distribution (ceil-sized blocks). */
 std::pair<long, long> block_share(long total, int nodes, int node);
+
+/** N-queens tasks: one per valid placement of the first `depth` rows of an n x n board, each weighed by the nodes of
+ *  its search tree `weight_depth` rows further down (1 when 0). */
+std::vector<double> nqueens_tasks(int n, int depth, int weight_depth);
 
 std::unique_ptr<Benchmark> make_nqueens(const NQueensParams& p, Memory& memory);
 std::unique_ptr<Benchmark> make_lu(const LuParams& p, Memory& memory);

@@ -89,9 +89,8 @@ void Fabric::send(Datagram d)
   stats_.frames += fragments(d.bytes);
   stats_.bytes_on_wire += wire;
   // The switch stores and forwards frame by frame: the egress port may start once the first fragment is in. The
-  // egress queue is served here, in the order datagrams are sent rather than the order their first frames reach
-  // the switch (the two differ by at most a frame time and a NIC's backlog): one timed event per datagram, not two.
-  at_switch({start + first + cfg_.latency, 0, Stage::at_switch, done + cfg_.latency, std::move(d)});
+  // port is served at that time (an event), so its queue is in the order frames reach the switch.
+  push({start + first + cfg_.latency, 0, Stage::at_switch, done + cfg_.latency, std::move(d)});
 }
 
 void Fabric::at_switch(const Event& e)
@@ -139,7 +138,10 @@ void Fabric::loop()
     }
     Event e = events_.top();
     events_.pop();
-    at_host(e);
+    if (e.stage == Stage::at_switch)
+      at_switch(e);
+    else
+      at_host(e);
   }
 }
 

@@ -1,0 +1,235 @@
+/* Seed 003: the UDP fabric loses what its buffers cannot hold, the DSM's systems acknowledge what they should,
+ * and lost messages are recovered the way each system does it. */
+#include "models/dsm/benchmark.hpp"
+#include "models/dsm/memory.hpp"
+#include "models/net/lossy_udp.hpp"
+#include "tests/unit/engine_helpers.hpp"
+
+#include <catch2/catch.hpp>
+#include <simgrid/s4u.hpp>
+
+using cs::json;
+namespace sg4 = simgrid::s4u;
+
+TEST_CASE("An allocation deals its pages to homes in blocks round-robin from its start node", "[unit][dsm]")
+{
+  cs::dsm::Memory m(4, 8192);
+  long base = m.alloc(10 * 8192.0, 3 * 8192.0, 1);
+  std::vector<int> homes;
+  for (long p = base; p < base + 10; ++p)
+    homes.push_back(m.home(p));
+  REQUIRE(homes == std::vector<int>{1, 1, 1, 2, 2, 2, 3, 3, 3, 0});
+  long next = m.alloc(100, 8192);
+  REQUIRE(next == 10);
+  REQUIRE(m.home(next) == 0);
+  REQUIRE(m.span(base, 8000, 400) == std::pair<long, long>{0, 1});
+  REQUIRE(m.span(base, 8192, 8192) == std::pair<long, long>{1, 1});
+}
+
+TEST_CASE("N-queens tasks enumerate the real board: all placements of 8 rows are the 92 solutions", "[unit][dsm]")
+{
+  REQUIRE(cs::dsm::nqueens_tasks(8, 8, 0).size() == 92);
+  REQUIRE(cs::dsm::nqueens_tasks(17, 2, 0).size() == 240);
+  // Weights are the task's subtree: a corner opening leaves more room below than the centre one, and the
+  // board's mirror symmetry holds.
+  auto w = cs::dsm::nqueens_tasks(17, 1, 3);
+  REQUIRE(w.size() == 17);
+  REQUIRE(w[0] > w[8]);
+  REQUIRE(w[0] == w[16]);
+  REQUIRE(w[3] == w[13]);
+}
+
+namespace {
+
+/** A star of `n` hosts for a bare fabric test (one engine per TEST_CASE). */
+std::vector<sg4::Host*> star(sg4::Engine& e, int n)
+{
+  auto* zone = sg4::create_full_zone("lan");
+  std::vector<sg4::Host*> hosts;
+  for (int i = 0; i < n; ++i)
+    hosts.push_back(zone->create_host("h" + std::to_string(i), 1e9));
+  zone->seal();
+  (void)e;
+  return hosts;
+}
+
+sg4::Engine* engine()
+{
+  static int argc     = 2;
+  static char a0[]    = "test";
+  static char a1[]    = "--log=root.thres:critical";
+  static char* argv[] = {a0, a1, nullptr};
+  return new sg4::Engine(&argc, argv);
+}
+
+cs::net::FabricConfig gige(double port_buffer)
+{
+  cs::net::FabricConfig c;
+  c.bandwidth   = 125e6;
+  c.latency     = 0;
+  c.port_buffer = port_buffer;
+  return c;
+}
+
+} // namespace
+
+TEST_CASE("A switch port sends what it holds at line rate in arrival order", "[engine][dsm]")
+{
+  sg4::Engine* e = engine();
+  auto hosts     = star(*e, 4);
+  cs::net::Fabric f(gige(1e9), {1e9, 1712}, 4, 1, cs::Rng(1));
+  f.start(hosts[0]);
+  std::vector<double> arrivals;
+  for (int s = 0; s < 3; ++s)
+    sg4::Actor::create("sender", hosts[static_cast<size_t>(s)], [&f, s]() {
+      for (int i = 0; i < 4; ++i)
+        f.send({s, 3, 0, 8000, nullptr});
+    });
+  sg4::Actor::create("reader", hosts[3], [&f, &arrivals]() {
+    for (int i = 0; i < 12; ++i) {
+      f.socket(3, 0).recv();
+      arrivals.push_back(sg4::Engine::get_clock());
+    }
+  });
+  e->run();
+  double slot = f.wire_bytes(8000) / 125e6;
+  REQUIRE(arrivals.size() == 12);
+  for (size_t i = 1; i < arrivals.size(); ++i)
+    REQUIRE(arrivals[i] - arrivals[i - 1] == Approx(slot).epsilon(1e-6));
+  REQUIRE(f.stats().port_drops == 0);
+}
+
+TEST_CASE("A switch port drops the datagrams its buffer cannot hold", "[engine][dsm]")
+{
+  sg4::Engine* e = engine();
+  auto hosts     = star(*e, 4);
+  double buffer  = 20000;
+  cs::net::Fabric f(gige(buffer), {1e9, 1712}, 4, 1, cs::Rng(1));
+  f.start(hosts[0]);
+  for (int s = 0; s < 3; ++s)
+    sg4::Actor::create("sender", hosts[static_cast<size_t>(s)], [&f, s]() {
+      for (int i = 0; i < 4; ++i)
+        f.send({s, 3, 0, 8000, nullptr});
+    });
+  sg4::Actor::create("reader", hosts[3], [&f]() {
+    while (f.socket(3, 0).recv_until(sg4::Engine::get_clock() + 0.01))
+      ;
+  });
+  e->run();
+  const auto& st = f.stats();
+  REQUIRE(st.port_drops > 0);
+  REQUIRE(st.port_drops + f.socket(3, 0).stats().delivered == 12);
+  REQUIRE(st.peak_port_queue <= buffer);
+  // Three senders at line rate into one port: it drains one datagram while three come in.
+  REQUIRE(st.port_drops >= 4);
+}
+
+TEST_CASE("A full socket buffer drops datagrams until its reader takes some", "[engine][dsm]")
+{
+  sg4::Engine* e = engine();
+  auto hosts     = star(*e, 2);
+  cs::net::Fabric f(gige(1e9), {65535, 1712}, 2, 1, cs::Rng(1));
+  f.start(hosts[0]);
+  long taken = 0;
+  sg4::Actor::create("sender", hosts[0], [&f]() {
+    for (int i = 0; i < 10; ++i)
+      f.send({0, 1, 0, 8000, nullptr}); // 6 fragments: 10272 B charged each, 6 fit in 65535
+    sg4::this_actor::sleep_for(2);
+    f.send({0, 1, 0, 8000, nullptr});
+  });
+  sg4::Actor::create("late-reader", hosts[1], [&f, &taken]() {
+    sg4::this_actor::sleep_for(1);
+    for (int i = 0; i < 7; ++i) {
+      f.socket(1, 0).recv();
+      taken++;
+    }
+  });
+  e->run();
+  REQUIRE(f.fragments(8000) == 6);
+  REQUIRE(f.socket(1, 0).stats().overflowed == 4);
+  REQUIRE(f.stats().socket_drops == 4);
+  REQUIRE(taken == 7); // the six that fitted, and the one sent once the reader had made room
+}
+
+namespace {
+const char* speedup = "scenarios/dsm/speedup.json";
+// A small MM: B is 64 pages of 8 KB (128 of 4 KB), a quarter of them homed at each of 4 nodes.
+std::vector<std::string> small_mm(const char* system)
+{
+  return {"params.bench=mm", std::string("params.system=") + system, "params.nodes=4", "params.mm.n=256"};
+}
+long sum_of_messages_but_acks(const json& m) { return m["messages"].get<long>() - m["msgs_ACK"].get<long>(); }
+} // namespace
+
+TEST_CASE("JIAJIA acknowledges every message that crosses the network", "[engine][dsm]")
+{
+  json m = cs::test::run_metrics(speedup, small_mm("jiajia"));
+  REQUIRE(m["lost_datagrams"].get<long>() == 0);
+  REQUIRE(m["pages_fetched"].get<long>() == 4 * 96); // 3/4 of B's 128 pages of 4 KB on each node
+  REQUIRE(m["msgs_ACK"].get<long>() == sum_of_messages_but_acks(m) - m["local_messages"].get<long>());
+}
+
+TEST_CASE("Mocha acknowledges every message but GETP and GETPGRANT", "[engine][dsm]")
+{
+  json m = cs::test::run_metrics(speedup, small_mm("mocha"));
+  REQUIRE(m["lost_datagrams"].get<long>() == 0);
+  REQUIRE(m["pages_fetched"].get<long>() == 4 * 48);
+  REQUIRE(m["msgs_GETP"].get<long>() == 4 * 48);
+  REQUIRE(m["msgs_GETPGRANT"].get<long>() == 4 * 48);
+  long unacked = m["msgs_GETP"].get<long>() + m["msgs_GETPGRANT"].get<long>() + m["local_messages"].get<long>();
+  REQUIRE(m["msgs_ACK"].get<long>() == sum_of_messages_but_acks(m) - unacked);
+}
+
+TEST_CASE("Mocha sends GETP again 50 ms after a lost page request or grant", "[engine][dsm]")
+{
+  auto sets = small_mm("mocha");
+  sets.push_back("params.injected_loss=0.05");
+  json m = cs::test::run_metrics(speedup, sets);
+  long resends = m["getpage_resends"].get<long>();
+  REQUIRE(m["lost_injected"].get<long>() > 0);
+  REQUIRE(resends > 0);
+  REQUIRE(m["gave_up"].get<long>() == 0);
+  REQUIRE(m["pages_fetched"].get<long>() == 4 * 48); // every page arrived in the end
+  // Each re-send follows 50 ms of waiting on one node: the busiest node waited at least its share.
+  REQUIRE(m["exec_time_s"].get<double>() >= 0.05 * static_cast<double>(resends) / 4);
+}
+
+TEST_CASE("JIAJIA re-sends a message one second after its ACK did not come", "[engine][dsm]")
+{
+  auto sets = small_mm("jiajia");
+  sets.push_back("params.injected_loss=0.01");
+  json m = cs::test::run_metrics(speedup, sets);
+  long resends = m["resends"].get<long>();
+  REQUIRE(resends > 0);
+  REQUIRE(m["gave_up"].get<long>() == 0);
+  REQUIRE(m["pages_fetched"].get<long>() == 4 * 96);
+  REQUIRE(m["exec_time_s"].get<double>() >= 1.0 * static_cast<double>(resends) / 4);
+}
+
+TEST_CASE("On one node a program runs its sequential time and sends nothing", "[engine][dsm]")
+{
+  json m = cs::test::run_metrics(speedup, {"params.bench=sor", "params.nodes=1", "params.sor.iterations=10",
+                                           "params.sor.seq_time=2s"});
+  REQUIRE(m["datagrams"].get<long>() == 0);
+  REQUIRE(m["exec_time_s"].get<double>() == Approx(2.0).epsilon(1e-6));
+}
+
+TEST_CASE("SOR fetches its neighbours' boundary rows after every barrier", "[engine][dsm]")
+{
+  json m = cs::test::run_metrics(speedup, {"params.bench=sor", "params.nodes=4", "params.sor.iterations=10",
+                                           "params.sor.seq_time=2s", "params.system=mocha"});
+  // 20 half-steps; 2 inner nodes read 2 rows and 2 edge nodes 1 row, each row 2 pages of 8 KB.
+  REQUIRE(m["pages_fetched"].get<long>() == 20 * (2 * 2 + 2 * 1) * 2);
+  REQUIRE(m["msgs_BARR"].get<long>() == 4 * 21); // 20 half-steps and the closing barrier
+}
+
+TEST_CASE("Water adds forces under per-molecule locks and ships them home as diffs", "[engine][dsm]")
+{
+  json m = cs::test::run_metrics(speedup, {"params.bench=water", "params.nodes=4", "params.water.molecules=64",
+                                           "params.water.steps=1", "params.system=mocha"});
+  // Each node updates its 16 molecules and the next 32: 48 lock pairs, plus the energy lock.
+  REQUIRE(m["msgs_ACQ"].get<long>() == 4 * (48 + 1));
+  REQUIRE(m["msgs_REL"].get<long>() == 4 * (48 + 1));
+  REQUIRE(m["diffs"].get<long>() > 0);
+  REQUIRE(m["msgs_DIFF"].get<long>() == m["msgs_DIFFGRANT"].get<long>());
+}
