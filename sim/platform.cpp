@@ -409,7 +409,7 @@ void Platform::build(sg4::Engine& e)
               false);
   }
   zone->seal();
-  XBT_DEBUG("platform %s: %zu hosts, %zu links", spec_.name.c_str(), hosts_.size(), links_.size());
+  XBT_VERB("platform %s: %zu hosts, %zu links", spec_.name.c_str(), hosts_.size(), links_.size());
 }
 
 sg4::Host* Platform::host(const std::string& name) const

@@ -35,7 +35,7 @@ template <class F> void unless_peer_dies(const char* what, F&& body)
   try {
     body();
   } catch (const simgrid::Exception& e) {
-    XBT_DEBUG("%s ends: a peer failed (%s)", what, e.what());
+    XBT_VERB("%s ends: a peer failed (%s)", what, e.what());
   }
 }
 } // namespace

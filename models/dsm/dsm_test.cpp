@@ -158,7 +158,10 @@ std::vector<std::string> small_mm(const char* system)
 {
   return {"params.bench=mm", std::string("params.system=") + system, "params.nodes=4", "params.mm.n=256"};
 }
-long sum_of_messages_but_acks(const json& m) { return m["messages"].get<long>() - m["msgs_ACK"].get<long>(); }
+long sum_of_messages_but_acks(const json& m)
+{
+  return m["messages"].get<long>() - m["msgs_ACK"].get<long>();
+}
 } // namespace
 
 TEST_CASE("JIAJIA acknowledges every message that crosses the network", "[engine][dsm]")
@@ -184,7 +187,7 @@ TEST_CASE("Mocha sends GETP again 50 ms after a lost page request or grant", "[e
 {
   auto sets = small_mm("mocha");
   sets.push_back("params.injected_loss=0.05");
-  json m = cs::test::run_metrics(speedup, sets);
+  json m       = cs::test::run_metrics(speedup, sets);
   long resends = m["getpage_resends"].get<long>();
   REQUIRE(m["lost_injected"].get<long>() > 0);
   REQUIRE(resends > 0);
@@ -198,7 +201,7 @@ TEST_CASE("JIAJIA re-sends a message one second after its ACK did not come", "[e
 {
   auto sets = small_mm("jiajia");
   sets.push_back("params.injected_loss=0.01");
-  json m = cs::test::run_metrics(speedup, sets);
+  json m       = cs::test::run_metrics(speedup, sets);
   long resends = m["resends"].get<long>();
   REQUIRE(resends > 0);
   REQUIRE(m["gave_up"].get<long>() == 0);
@@ -208,8 +211,8 @@ TEST_CASE("JIAJIA re-sends a message one second after its ACK did not come", "[e
 
 TEST_CASE("On one node a program runs its sequential time and sends nothing", "[engine][dsm]")
 {
-  json m = cs::test::run_metrics(speedup, {"params.bench=sor", "params.nodes=1", "params.sor.iterations=10",
-                                           "params.sor.seq_time=2s"});
+  json m = cs::test::run_metrics(
+      speedup, {"params.bench=sor", "params.nodes=1", "params.sor.iterations=10", "params.sor.seq_time=2s"});
   REQUIRE(m["datagrams"].get<long>() == 0);
   REQUIRE(m["exec_time_s"].get<double>() == Approx(2.0).epsilon(1e-6));
 }

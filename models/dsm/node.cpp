@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+XBT_LOG_NEW_DEFAULT_CATEGORY(cs_dsm, "clustersim software DSM (seed 003)");
+
 namespace cs::dsm {
 
 Node::Node(int id, Memory& memory, Transport& transport, const Params& params)
@@ -116,6 +118,7 @@ void Node::getpage(long page)
     std::unique_lock<sg4::Mutex> lock(*mutex_, std::defer_lock);
     for (long attempt = 0; waiting_page_ >= 0; ++attempt) {
       if (attempt > 0) {
+        XBT_VERB("node %d: no grant for page %ld after %g s, GETP again", id_, page, p_.system.getpage_timeout);
         counters().getpage_resends++;
         counters().timeouts++;
       }
@@ -382,7 +385,8 @@ void Node::on_barr_notices(const Msg& m)
   if (m.op != Op::barr || ++barrier_arrivals_ < memory_.nodes())
     return;
   barrier_arrivals_ = 0;
-  auto all          = std::make_shared<const Notices>(std::move(barrier_notices_));
+  XBT_VERB("barrier complete: %zu write notices to every node", barrier_notices_.size());
+  auto all = std::make_shared<const Notices>(std::move(barrier_notices_));
   barrier_notices_.clear();
   std::vector<long> pages;
   for (auto const& [page, _] : *all)

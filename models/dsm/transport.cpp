@@ -2,6 +2,8 @@
 
 #include <string>
 
+XBT_LOG_NEW_DEFAULT_CATEGORY(cs_dsm_transport, "clustersim DSM messaging: ACKs, timeouts, duplicates");
+
 namespace cs::dsm {
 
 namespace {
@@ -107,6 +109,7 @@ void Transport::sender()
       if (acked)
         break;
       counters_.timeouts++;
+      XBT_VERB("node %d: no ACK for %s #%ld to node %d after %g s", id_, op_name(m.op), m.seq, m.dst, ack_timeout_);
       if (attempt >= max_retries_) {
         // JIAJIA aborts here; the model goes on so the run still reports, and flags it as failed.
         counters_.gave_up++;

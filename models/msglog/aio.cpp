@@ -29,7 +29,7 @@ void AioFile::helper()
     // computing ranks), then waits until the disk acknowledged the data.
     sg4::this_actor::execute(bytes / copy_bw_ * speed_);
     disk_.write(bytes);
-    XBT_DEBUG("pwrite of %.0f bytes took %.3f s", bytes, sg4::Engine::get_clock() - t0);
+    XBT_VERB("pwrite of %.0f bytes took %.3f s", bytes, sg4::Engine::get_clock() - t0);
     ++completed_;
     on_done_();
   }

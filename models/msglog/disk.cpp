@@ -88,7 +88,7 @@ void WriteBackDisk::flusher()
     platter_->write(static_cast<sg_size_t>(chunk));
     lock.lock();
     used_ -= chunk;
-    XBT_DEBUG("flushed %.0f bytes, %.0f left in the buffer", chunk, used_);
+    XBT_VERB("flushed %.0f bytes, %.0f left in the buffer", chunk, used_);
     room_->notify_all();
   }
 }

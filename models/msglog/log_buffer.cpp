@@ -42,7 +42,7 @@ void LogBuffer::seal_and_advance()
     while (not buf_.can_advance())
       freed_->wait(lock);
     stats_.wait_s += sg4::Engine::get_clock() - t0;
-    XBT_DEBUG("waited %.3f s for a free page", sg4::Engine::get_clock() - t0);
+    XBT_VERB("waited %.3f s for a free page", sg4::Engine::get_clock() - t0);
   }
   buf_.advance();
 }

@@ -24,7 +24,7 @@ void Rank::operator()()
 {
   run_program(p_, id_, *this);
   stats_.end_s = sg4::Engine::get_clock();
-  XBT_DEBUG("rank %d done at %.3f s", id_, stats_.end_s);
+  XBT_VERB("rank %d done at %.3f s", id_, stats_.end_s);
 }
 
 void Rank::compute(double seconds)

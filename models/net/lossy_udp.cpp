@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+XBT_LOG_NEW_DEFAULT_CATEGORY(cs_net, "clustersim UDP fabric: queues and drops");
+
 namespace cs::net {
 
 bool Socket::offer(Datagram d, double charge)
@@ -99,6 +101,8 @@ void Fabric::at_switch(const Event& e)
   double wire    = wire_bytes(e.d.bytes);
   double backlog = std::max(0.0, port_free_[port] - e.time) * cfg_.bandwidth;
   if (backlog + wire > cfg_.port_buffer) {
+    XBT_VERB("switch port to %d full (%.0f B queued): datagram of %.0f B from %d lost", e.d.dst, backlog, e.d.bytes,
+              e.d.src);
     stats_.port_drops++;
     port_drops_[port]++;
     return;
@@ -118,8 +122,10 @@ void Fabric::at_host(const Event& e)
   }
   Socket& s     = socket(e.d.dst, e.d.port);
   double charge = fragments(e.d.bytes) * s.cfg_.truesize;
-  if (not s.offer(e.d, charge))
+  if (not s.offer(e.d, charge)) {
+    XBT_VERB("socket %d:%d full: datagram of %.0f B from %d lost", e.d.dst, e.d.port, e.d.bytes, e.d.src);
     stats_.socket_drops++;
+  }
 }
 
 void Fabric::loop()

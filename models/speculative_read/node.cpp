@@ -31,7 +31,7 @@ void DataServer::operator()()
       reply->version = version_;
       break;
     }
-    XBT_DEBUG("served %d -> version %lu", static_cast<int>(req->kind), static_cast<unsigned long>(version_));
+    XBT_VERB("served %d -> version %lu", static_cast<int>(req->kind), static_cast<unsigned long>(version_));
     req->reply_to->put(reply, static_cast<uint64_t>(size));
   }
 }

@@ -105,7 +105,7 @@ void LocalProgram::pessimistic(std::shared_ptr<Speculation> spec, sg4::ActorPtr 
   stats_.rollbacks++;
   pending_ = nullptr;
   long i   = spec->iteration;
-  XBT_DEBUG("iteration %ld: cache stale, optimistic branch killed", i);
+  XBT_VERB("iteration %ld: cache stale, optimistic branch killed", i);
   compute(rollback_cost());
   cache_.version = client_.read();
   outcome_[i]    = Outcome::rolled_back;

@@ -21,7 +21,7 @@ commands:
   describe MODEL        the model's parameters with defaults, units and docs
 
 `clustersim COMMAND --help` describes each command. SimGrid's own --cfg=... and --log=... options are accepted
-by run, sweep and validate (e.g. --log=cs_speculative_read.thres:debug).
+by run, sweep and validate (e.g. --log=cs_speculative_read.thres:verbose).
 exit status: 0 success, 2 bad input (the message names the file and JSON path), 1 other failure.
 )";
 
