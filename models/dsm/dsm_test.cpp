@@ -236,3 +236,14 @@ TEST_CASE("Water adds forces under per-molecule locks and ships them home as dif
   REQUIRE(m["diffs"].get<long>() > 0);
   REQUIRE(m["msgs_DIFF"].get<long>() == m["msgs_DIFFGRANT"].get<long>());
 }
+
+TEST_CASE("Write notices too many for one message go ahead in WTNT and INV messages", "[engine][dsm]")
+{
+  // One notice per message: every BARR or grant carrying more than one sends the rest first.
+  json m = cs::test::run_metrics(speedup, {"params.bench=sor", "params.nodes=4", "params.sor.iterations=2",
+                                           "params.sor.seq_time=1s", "params.system=mocha",
+                                           "params.messages.notice_bytes=1000B", "params.messages.max_message=1KiB"});
+  REQUIRE(m["msgs_WTNT"].get<long>() > 0);
+  REQUIRE(m["msgs_INV"].get<long>() > 0);
+  REQUIRE(m["pages_fetched"].get<long>() == 4 * (2 * 2 + 2 * 1) * 2); // the same invalidations, the same refetches
+}

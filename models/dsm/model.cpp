@@ -125,6 +125,13 @@ void Run::finish()
     t.add({static_cast<long>(i), msgs, c.datagrams_sent, c.bytes_sent, c.resends, c.timeouts, c.duplicates, drops,
            c.faults, c.pages_fetched, c.diffs, c.ack_wait_s, c.page_wait_s, c.sync_wait_s});
   }
+  Table& by_type = rec.table("node_messages", {"node", "type", "sent", "received"});
+  for (size_t i = 0; i < transports_.size(); ++i)
+    for (size_t o = 0; o < kOps; ++o) {
+      const Counters& c = transports_[i]->counters();
+      if (c.sent[o] || c.received[o])
+        by_type.add({static_cast<long>(i), op_name(static_cast<Op>(o)), c.sent[o], c.received[o]});
+    }
   long messages = 0;
   long local    = 0;
   for (auto const& tr : transports_)

@@ -10,7 +10,7 @@ namespace cs::dsm {
 Node::Node(int id, Memory& memory, Transport& transport, const Params& params)
     : id_(id), memory_(memory), transport_(transport), p_(params),
       state_(static_cast<size_t>(memory.pages()), State::invalid), copied_(static_cast<size_t>(memory.pages()), false),
-      home_written_(static_cast<size_t>(memory.pages()), false)
+      home_written_(static_cast<size_t>(memory.pages()), false), served_at_(static_cast<size_t>(memory.pages()), 0)
 {
   transport_.set_handler([this](const MsgPtr& m) { handle(m); });
 }
@@ -219,7 +219,8 @@ void Node::barrier()
 {
   double start = sg4::Engine::get_clock();
   flush_diffs();
-  long epoch = barrier_epoch_;
+  long epoch         = barrier_epoch_;
+  served_at_barrier_ = served_;
   send_notices(Op::wtnt, Op::barr, 0, -1, written_, nullptr, false);
   end_interval();
   double unused = 0;
@@ -242,8 +243,9 @@ void Node::invalidate(const std::vector<long>& pages, const Notices& writers)
     bool by_other =
         w != writers.end() && std::any_of(w->second.begin(), w->second.end(), [this](int n) { return n != id_; });
     if (memory_.home(page) == id_) {
-      // Every copy elsewhere is invalid once the home's own write is noticed: nothing to protect until refetched.
-      if (w != writers.end() && w->second.size() == 1 && w->second[0] == id_)
+      // Every copy elsewhere is invalid once the home's own write is noticed: nothing to protect until refetched,
+      // unless a copy was served after this node entered the barrier (a node already past it fetched again).
+      if (w != writers.end() && w->second.size() == 1 && w->second[0] == id_ && served_at_[i] <= served_at_barrier_)
         copied_[i] = false;
       continue;
     }
@@ -316,7 +318,11 @@ void Node::handle(const MsgPtr& mp)
 
 void Node::on_getp(const Msg& m)
 {
-  copied_[static_cast<size_t>(m.arg)] = true;
+  size_t i      = static_cast<size_t>(m.arg);
+  copied_[i]    = true;
+  served_at_[i] = ++served_;
+  // A copy served after the page's write in this interval must hear of the next write too.
+  home_written_[i] = false;
   transport_.post(make(Op::getpgrant, m.src, m.arg, memory_.page_size()), false);
 }
 

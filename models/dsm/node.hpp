@@ -74,8 +74,11 @@ private:
   Transport& transport_;
   const Params& p_;
   std::vector<State> state_;
-  std::vector<bool> copied_;       ///< home: some node fetched the page since its last notice
+  std::vector<bool> copied_;       ///< home: some node may hold a copy (so the page is write-protected)
   std::vector<bool> home_written_; ///< home: a write to the page was noticed in this interval
+  std::vector<long> served_at_;    ///< home: serial number of the last GETP served for the page
+  long served_            = 0;     ///< GETPs served so far
+  long served_at_barrier_ = 0;     ///< `served_` when this node last entered a barrier
   std::map<long, double> dirty_;   ///< twinned pages and the bytes modified in them
   std::vector<long> written_;      ///< the interval's write notices
   long waiting_page_            = -1;
