@@ -102,7 +102,7 @@ void Fabric::at_switch(const Event& e)
   double backlog = std::max(0.0, port_free_[port] - e.time) * cfg_.bandwidth;
   if (backlog + wire > cfg_.port_buffer) {
     XBT_VERB("switch port to %d full (%.0f B queued): datagram of %.0f B from %d lost", e.d.dst, backlog, e.d.bytes,
-              e.d.src);
+             e.d.src);
     stats_.port_drops++;
     port_drops_[port]++;
     return;

@@ -1,26 +1,20 @@
 #include "models/net/switch_config.hpp"
+#include "models/net/qos_config.hpp"
 #include "sim/errors.hpp"
 
 namespace cs::net {
 
 FabricConfig fabric_config(const Platform& platform, const SwitchSpec& sw)
 {
-  const std::string& file = platform.spec().file;
-  std::string ptr         = sw.pointer + "/qos";
-  Fields q(sw.qos.is_object() ? sw.qos : json::object(), file, ptr);
+  QosConfig q = qos_config(platform, sw);
+  if (q.enabled)
+    throw InputError(platform.spec().file, sw.pointer + "/qos/mls_qos",
+                     "QoS egress queues are not modelled by the FIFO UDP fabric; set it false for this model");
   FabricConfig c;
-  bool qos =
-      q.boolean("mls_qos", false, "switch QoS (Catalyst 'mls qos'): off gives one FIFO tail-drop queue per port");
-  if (qos)
-    q.fail("mls_qos", "QoS egress queues are not modelled by the FIFO UDP fabric; set it false for this model");
-  c.port_buffer =
-      read_sourced(q, "port_buffer", Unit::size, "bytes one egress port can queue", Range::positive()).value;
-  Sourced mtu{1500, "Ethernet MTU"};
-  c.mtu = read_sourced(q, "mtu", Unit::size, "IP MTU of the LAN", Range::at_least(100), &mtu).value;
-  q.string("description", "", "what this switch is");
-  q.finish();
-  c.bandwidth = sw.port.effective_bandwidth(platform.options().slowdown);
-  c.latency   = sw.port.effective_latency(platform.options().slowdown);
+  c.port_buffer = q.port_buffer;
+  c.mtu         = q.mtu;
+  c.bandwidth   = sw.port.effective_bandwidth(platform.options().slowdown);
+  c.latency     = sw.port.effective_latency(platform.options().slowdown);
   return c;
 }
 
