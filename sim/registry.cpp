@@ -3,6 +3,7 @@
 
 #include "models/checkpoint/model.hpp"
 #include "models/dsm/model.hpp"
+#include "models/javaparty/model.hpp"
 #include "models/microbench/model.hpp"
 #include "models/msglog/model.hpp"
 #include "models/pingpong/model.hpp"
@@ -19,6 +20,7 @@ const std::vector<ModelEntry>& model_registry()
       msglog::entry(),
       checkpoint::entry(),
       dsm::entry(),
+      javaparty::entry(),
   };
   return table;
 }

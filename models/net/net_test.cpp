@@ -1,7 +1,7 @@
 /* models/net: one egress port simulated frame by frame and as a fluid give the same throughput and loss per
  * queue under sustained load (issue 4: within 2% over a few simulated seconds). */
-#include "models/net/egress_port.hpp"
-#include "sim/rng.hpp"
+#include "models/net/tcp.hpp"
+#include "models/net/traffic.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -12,33 +12,12 @@ using namespace cs::net;
 
 namespace {
 
-struct Source {
-  double rate;  ///< bytes/s of wire
-  double frame; ///< wire bytes per frame
-  int queue;
-  bool poisson = false; ///< exponential gaps (traffic of many flows) instead of a constant rate (D-ITG)
-  double next  = 0;
-};
-
-/** Constant-rate sources (D-ITG-like) into a packet-level port for `seconds`; returns per-queue rates (bytes/s). */
-std::array<double, kQueues> run_packets(PacketPort& port, std::vector<Source> sources, double seconds,
+/** Sources into a packet-level port for `seconds`; returns per-queue rates (bytes/s) and losses. */
+std::array<double, kQueues> run_packets(PacketPort& port, const std::vector<Source>& sources, double seconds,
                                         std::array<double, kQueues>& loss)
 {
   cs::Rng rng(7);
-  // The sources start out of phase so that no two frames arrive at the same instant.
-  for (size_t i = 0; i < sources.size(); ++i)
-    sources[i].next = 1e-7 * static_cast<double>(i);
-  while (true) {
-    Source* s = nullptr;
-    for (auto& c : sources)
-      if (s == nullptr || c.next < s->next)
-        s = &c;
-    if (s->next > seconds)
-      break;
-    port.arrive(s->next, s->frame, s->queue);
-    s->next += s->poisson ? rng.exponential(s->frame / s->rate) : s->frame / s->rate;
-  }
-  port.advance(seconds);
+  feed(port, sources, seconds, rng);
   std::array<double, kQueues> rate{};
   for (int q = 0; q < kQueues; ++q) {
     rate[static_cast<size_t>(q)] = port.stats(q).sent_bytes / seconds;
@@ -121,4 +100,31 @@ TEST_CASE("A shaped queue is held to C over its weight even when the line is idl
   FluidShare f = fluid_share(C, offered, &ps);
   agree(f, rate, loss, offered);
   REQUIRE(f.rate[3] == Approx(C / 4));
+}
+
+TEST_CASE("A small TCP message waits a doubling timer for each loss of a segment", "[unit][net]")
+{
+  TcpConfig c;
+  cs::Rng rng(3);
+  REQUIRE(segments(2000, c) == 2);
+  REQUIRE(loss_delay(2000, 0, c, rng) == 0);
+  long lost    = 0;
+  double total = 0;
+  for (int i = 0; i < 20000; ++i)
+    total += loss_delay(1000, 0.1, c, rng, &lost);
+  // One segment: expected delay sum over k of P(k losses in a row) x 0.2 x 2^(k-1) = 0.2 x 0.1 / (1 - 0.2) = 0.025.
+  REQUIRE(total / 20000 == Approx(0.025).epsilon(0.1));
+  REQUIRE(static_cast<double>(lost) / 20000 == Approx(0.1 / 0.9).epsilon(0.05));
+  REQUIRE(mathis_rate(1448, 0.001, 0.01) == Approx(1448 / 0.001 * std::sqrt(1.5) / 0.1));
+}
+
+TEST_CASE("Jitter breaks a line-rate blast's phase lock on a FIFO port", "[unit][net]")
+{
+  double C = 125e6;
+  PacketPort port(C, 128 * 1024);
+  std::vector<Source> src{{125e6, 1538, 1, false, 2e-6}, {25e6, 1538, 0, true}};
+  std::array<double, kQueues> loss{};
+  run_packets(port, src, 3.0, loss);
+  REQUIRE(loss[0] < 0.9); // the random traffic now finds room now and then
+  REQUIRE(loss[0] > 0.1);
 }

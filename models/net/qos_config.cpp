@@ -142,8 +142,9 @@ QosConfig qos_config(const Platform& platform, const SwitchSpec& sw)
   in.finish();
   Fields ports   = q.object("ports", "egress schedulers: \"default\" and one per host whose port differs");
   c.default_port = parse_port(ports.object("default", "every port not listed"), PortScheduler{});
-  for (auto const& [host, _] :
-       (sw.qos.is_object() && sw.qos.contains("ports") ? sw.qos["ports"] : json::object()).items()) {
+  json listed    = sw.qos.is_object() && sw.qos.contains("ports") ? sw.qos["ports"] : json::object();
+  for (auto const& item : listed.items()) {
+    const std::string& host = item.key();
     if (host == "default" || host == "source")
       continue;
     if (not platform.has_host(host))

@@ -1,0 +1,7 @@
+/* Registry entry of the JavaParty RayTracer model (seed 001). */
+#pragma once
+#include "sim/model.hpp"
+
+namespace cs::javaparty {
+ModelEntry entry();
+}

@@ -1,0 +1,36 @@
+/* Parameters of the JavaParty RayTracer model (seed 001), declared once with defaults, units and docs. */
+#pragma once
+#include "sim/fields.hpp"
+
+#include <string>
+#include <vector>
+
+namespace cs::javaparty {
+
+struct Params {
+  long machines           = 4;    ///< jp-1..jp-N run the RayTracer (seed: 2, 3, 4, 6, 8)
+  std::string hosts_group = "jp"; ///< the platform's hosts, in order jp-1..jp-8
+  std::string switch_name = "c3750";
+  std::string rows_file   = "scenarios/javaparty/raytracer_rows.json"; ///< per-row sphere tests (the scene)
+  double test_cost        = 0;    ///< seconds per sphere test on one core of a 2 GHz host (calibrated)
+  double participation    = 1;    ///< probability each configured machine but the head's takes part (calibrated)
+  double run_noise        = 0;    ///< relative sd of a run's speed (JIT, OS), lognormal
+  double result_bytes     = 2000; ///< a row's result: 500 ints
+  double rmi_overhead     = 200;  ///< bytes of RMI call framing and serialisation around a result
+  double reply_bytes      = 60;   ///< the RMI return
+  double rmi_cost         = 0;    ///< CPU at each end of an RMI call
+  double startup          = 0;    ///< runtime start and remote object creation before the rows
+  // Congestion (chapter V.C): jp-(i+4) blasts UDP at jp-i.
+  bool congestion          = false;
+  double blast_payload     = 1400;       ///< D-ITG payload
+  double blast_rate        = 0;          ///< frames/s (0: the line rate)
+  double blast_jitter      = 0;          ///< +- seconds around each departure (packet-level switch only)
+  std::string mls_qos      = "platform"; ///< platform | on | off
+  std::string switch_model = "fluid";    ///< fluid | packet
+  double jp_load           = 0;          ///< bytes/s of JavaParty traffic into a port, for the switch's loss estimate
+  double packet_seconds    = 2;          ///< packet-level switch: simulated seconds to estimate the losses
+
+  static Params from(Fields& f);
+};
+
+} // namespace cs::javaparty
