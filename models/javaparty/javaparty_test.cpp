@@ -6,6 +6,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <fstream>
+#include <map>
 #include <numeric>
 
 using cs::json;
@@ -72,4 +74,26 @@ TEST_CASE("Under the blast appendix B's expedite queue spares JavaParty's segmen
   REQUIRE(m["head_port_jp_delay_ms"].get<double>() == 0);
   REQUIRE(m["lost_segments"].get<long>() == 0);
   REQUIRE(m["blast_fps"].get<double>() > 0.99 * 125e6 / 1466); // the blast still takes what the line has left
+}
+
+TEST_CASE("The appendix A file and the validation's samples hold the same recorded runs", "[unit][javaparty]")
+{
+  json v = cs::load_json_file("validation/001_javaparty.json");
+  std::map<std::string, std::vector<double>> samples;
+  for (auto const& c : v["cells"])
+    if (c["compute"]["op"] == "ks")
+      samples[c["id"].get<std::string>()] = c["compute"]["samples"].get<std::vector<double>>();
+  std::ifstream in("validation/data/001_appendix_a.csv");
+  std::string line;
+  std::map<std::string, std::vector<double>> file;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#' || line.rfind("condition", 0) == 0)
+      continue;
+    auto a = line.find(','), b = line.find(',', a + 1);
+    std::string cond = line.substr(0, a), m = line.substr(a + 1, b - a - 1);
+    file[cond == "congestion" ? "001.appendixA.cong.ks" : "001.appendixA.m" + m + ".ks"].push_back(
+        std::stod(line.substr(b + 1)));
+  }
+  REQUIRE(file.size() == 6);
+  REQUIRE(file == samples);
 }
