@@ -2,7 +2,9 @@
  * Appendix B's port (expedite queue 1, share 97 1 1 1, queue-set 2) under a 1 Gb/s UDP blast with 1400 B payloads
  * plus 100 Mb/s of many-flow traffic in queue 1 and 50 Mb/s in queue 3, for `seconds` simulated seconds. */
 #include "models/net/egress_port.hpp"
+#include "sim/json_io.hpp"
 #include "sim/rng.hpp"
+#include "sim/units.hpp"
 
 #include <chrono>
 #include <cstdio>
@@ -12,17 +14,22 @@ int main(int argc, char** argv)
 {
   using namespace cs::net;
   double seconds = argc > 1 ? std::atof(argv[1]) : 60;
+  // Appendix B's port, read from the platform file (queue-set 2, jp-1's scheduler, the port buffer).
+  auto qos            = cs::load_json_file(CS_SOURCE_DIR "/platforms/001_javaparty_cluster.json")["switches"][0]["qos"];
+  auto four           = [](const cs::json& v) { return std::array<double, kQueues>{v[0], v[1], v[2], v[3]}; };
+  const cs::json& set = qos["queue_sets"]["2"];
   QueueSet qs;
-  qs.buffers    = {50, 40, 5, 5};
-  qs.threshold1 = {400, 400, 100, 400};
-  qs.threshold2 = {400, 400, 100, 400};
-  qs.reserved   = {100, 100, 100, 100};
-  qs.maximum    = {400, 400, 100, 400};
+  qs.buffers    = four(set["buffers"]);
+  qs.threshold1 = four(set["threshold1"]);
+  qs.threshold2 = four(set["threshold2"]);
+  qs.reserved   = four(set["reserved"]);
+  qs.maximum    = four(set["maximum"]);
   PortScheduler ps;
-  ps.shared   = {97, 1, 1, 1};
-  ps.expedite = true;
-  double C    = 125e6;
-  PacketPort port(C, 1.3e6, &qs, &ps);
+  ps.shared     = four(qos["ports"]["jp-1"]["share"]);
+  ps.expedite   = qos["ports"]["jp-1"]["priority_queue_out"];
+  double buffer = *cs::parse_unit_string(qos["port_buffer"]["value"].get<std::string>(), cs::Unit::size);
+  double C      = 125e6;
+  PacketPort port(C, buffer, &qs, &ps);
   cs::Rng rng(1);
   double blast = 1466 + 38, t_blast = 0, t_jp = 0, t_other = 0;
   long frames = 0;

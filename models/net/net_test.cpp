@@ -66,7 +66,7 @@ TEST_CASE("Against a blast at exactly line rate a FIFO port starves other traffi
 
 TEST_CASE("An expedite queue keeps its traffic whole while shared queues split the rest by weight", "[unit][net]")
 {
-  // Appendix B's ports: priority-queue out, share 97 1 1 1, queue-set 2 (buffers 50 40 5 5).
+  // A port like appendix B's (priority-queue out, share 97 1 1 1, queue-set 2's buffers 50 40 5 5).
   double C = 125e6;
   QueueSet qs;
   qs.buffers    = {50, 40, 5, 5};
