@@ -96,9 +96,9 @@ void Run::finish()
 
   Counters sum;
   std::array<long, kOps> by_op{};
-  Table& t =
-      rec.table("nodes", {"node", "messages", "datagrams", "bytes", "resends", "timeouts", "duplicates", "socket_drops",
-                          "faults", "pages_fetched", "diffs", "ack_wait_s", "page_wait_s", "sync_wait_s"});
+  Table& t = rec.table("nodes",
+                       {"node", "messages", "datagrams", "bytes", "resends", "timeouts", "duplicates", "socket_drops",
+                        "port_drops", "faults", "pages_fetched", "diffs", "ack_wait_s", "page_wait_s", "sync_wait_s"});
   for (size_t i = 0; i < transports_.size(); ++i) {
     const Counters& c = transports_[i]->counters();
     long msgs         = 0;
@@ -123,7 +123,8 @@ void Run::finish()
     long drops = fabric_->socket(static_cast<int>(i), 0).stats().overflowed +
                  fabric_->socket(static_cast<int>(i), 1).stats().overflowed;
     t.add({static_cast<long>(i), msgs, c.datagrams_sent, c.bytes_sent, c.resends, c.timeouts, c.duplicates, drops,
-           c.faults, c.pages_fetched, c.diffs, c.ack_wait_s, c.page_wait_s, c.sync_wait_s});
+           fabric_->port_drops_to(static_cast<int>(i)), c.faults, c.pages_fetched, c.diffs, c.ack_wait_s, c.page_wait_s,
+           c.sync_wait_s});
   }
   Table& by_type = rec.table("node_messages", {"node", "type", "sent", "received"});
   for (size_t i = 0; i < transports_.size(); ++i)

@@ -15,7 +15,7 @@ Node::Node(int id, Memory& memory, Transport& transport, const Params& params)
   transport_.set_handler([this](const MsgPtr& m) { handle(m); });
 }
 
-MsgPtr Node::make(Op op, int dst, long arg, double payload) const
+std::shared_ptr<Msg> Node::make(Op op, int dst, long arg, double payload) const
 {
   auto m      = std::make_shared<Msg>();
   m->op       = op;
@@ -152,11 +152,11 @@ void Node::flush_diffs()
   double room = p_.max_message - p_.header_bytes;
   std::vector<MsgPtr> out;
   for (auto const& [home, diffs] : by_home) {
-    auto m = std::make_shared<Msg>(*make(Op::diff, home));
+    auto m = make(Op::diff, home);
     for (auto const& [page, bytes] : diffs) {
       if (not m->pages.empty() && m->payload + bytes > room) {
         out.push_back(m);
-        m = std::make_shared<Msg>(*make(Op::diff, home));
+        m = make(Op::diff, home);
       }
       m->pages.push_back(page);
       m->payload += bytes;
@@ -175,14 +175,14 @@ void Node::send_notices(Op chunk_op, Op last_op, int dst, long arg, const std::v
   size_t per = std::max<size_t>(1, static_cast<size_t>((p_.max_message - p_.header_bytes) / p_.notice_bytes));
   size_t at  = 0;
   while (pages.size() - at > per) {
-    auto m = std::make_shared<Msg>(*make(chunk_op, dst, arg));
+    auto m = make(chunk_op, dst, arg);
     m->pages.assign(pages.begin() + static_cast<long>(at), pages.begin() + static_cast<long>(at + per));
     m->payload = static_cast<double>(per) * p_.notice_bytes;
     m->notices = writers;
     transport_.post(m, false);
     at += per;
   }
-  auto m = std::make_shared<Msg>(*make(last_op, dst, arg));
+  auto m = make(last_op, dst, arg);
   m->pages.assign(pages.begin() + static_cast<long>(at), pages.end());
   m->payload = static_cast<double>(m->pages.size()) * p_.notice_bytes;
   m->notices = std::move(writers);
@@ -191,9 +191,10 @@ void Node::send_notices(Op chunk_op, Op last_op, int dst, long arg, const std::v
 
 void Node::end_interval()
 {
+  // Only noticed pages carry the flag: clearing them, not every page, keeps an interval's end cheap.
+  for (long page : written_)
+    home_written_[static_cast<size_t>(page)] = false;
   written_.clear();
-  for (size_t i = 0; i < home_written_.size(); ++i)
-    home_written_[i] = false;
 }
 
 void Node::acquire(long lock)

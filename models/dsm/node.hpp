@@ -49,7 +49,8 @@ private:
     std::deque<int> waiting;
     Notices notices; ///< pages written under the lock since the last barrier, with their writers
   };
-  MsgPtr make(Op op, int dst, long arg = 0, double payload = 0) const;
+  /** A message from this node, reliable unless the system omits its acknowledgement (GETP, GETPGRANT). */
+  std::shared_ptr<Msg> make(Op op, int dst, long arg = 0, double payload = 0) const;
   bool valid(long page) const;
   void getpage(long page);
   void flush_diffs();

@@ -68,13 +68,13 @@ void Transport::post(MsgPtr m, bool wait)
     done->acquire();
 }
 
-void Transport::transmit(const Msg& m)
+void Transport::transmit(const MsgPtr& m)
 {
-  double bytes = header_ + m.payload;
+  double bytes = header_ + m->payload;
   cpu(costs_.udp_send + copy_time(bytes), true);
   counters_.datagrams_sent++;
   counters_.bytes_sent += bytes;
-  fabric_.send({id_, m.dst, kRequestSocket, bytes, std::shared_ptr<const void>(std::make_shared<Msg>(m))});
+  fabric_.send({id_, m->dst, kRequestSocket, bytes, m}); // every attempt carries the same message
 }
 
 bool Transport::await_ack(long seq, double deadline)
@@ -97,10 +97,12 @@ void Transport::sender()
       out_cv_->wait(lock);
     Outgoing o = std::move(out_.front());
     out_.pop_front();
-    Msg m = *o.msg;
-    m.seq = ++next_seq_;
+    auto numbered = std::make_shared<Msg>(*o.msg);
+    numbered->seq = ++next_seq_;
+    MsgPtr msg    = numbered;
+    const Msg& m  = *msg;
     for (long attempt = 0;; ++attempt) {
-      transmit(m);
+      transmit(msg);
       if (not m.reliable)
         break;
       double start = sg4::Engine::get_clock();

@@ -73,7 +73,7 @@ private:
   };
   void sender();
   void receiver();
-  void transmit(const Msg& m);
+  void transmit(const MsgPtr& m);
   bool await_ack(long seq, double deadline);
 
   int id_;

@@ -18,11 +18,10 @@ struct PortState {
   double blast_fps = 0; ///< blast frames per second delivered to the host
 };
 
-/** The state of the port of each of `targets` (blasted by the matching `sources`), for JavaParty traffic from any of
- *  `peers`. `bandwidth`: the port's bytes/s. */
+/** The state of the port of each of `targets` (blasted by the matching `sources`), for JavaParty traffic from the
+ *  other targets (the RayTracer's machines). `bandwidth`: the port's bytes/s. */
 std::map<std::string, PortState> blasted_ports(const Params& p, const net::QosConfig& qos, bool qos_on,
                                                double bandwidth, const std::vector<std::string>& targets,
-                                               const std::vector<std::string>& sources,
-                                               const std::vector<std::string>& peers, Rng& rng);
+                                               const std::vector<std::string>& sources, Rng& rng);
 
 } // namespace cs::javaparty

@@ -49,8 +49,7 @@ public:
     bool qos_on = p_.mls_qos == "platform" ? qos_.enabled : p_.mls_qos == "on";
     bandwidth_  = sw->port.effective_bandwidth(ctx.platform.options().slowdown);
     rows_       = load_rows(f);
-    frame_rx_   = ctx.platform.os(hosts_[0]).cost("frame_rx");
-    rmi_cost_   = p_.rmi_cost;
+    ctx.platform.os(hosts_[0]).cost("frame_rx"); // a missing cost is bad input before the run, not during it
 
     // Who takes part: jp-1 (the head's machine) always, the others each with the participation probability.
     std::vector<sg4::Host*> slots;
@@ -68,13 +67,12 @@ public:
     speed_factor_ = p_.run_noise > 0 ? std::exp(rng_.normal(0, p_.run_noise)) : 1.0;
 
     if (p_.congestion) {
-      std::vector<std::string> targets, sources, peers;
+      std::vector<std::string> targets, sources;
       for (long m = 0; m < p_.machines; ++m) {
         targets.push_back(hosts_[static_cast<size_t>(m)]->get_name());
         sources.push_back(hosts_[static_cast<size_t>(m + p_.machines)]->get_name());
       }
-      peers  = targets;
-      ports_ = blasted_ports(p_, qos_, qos_on, bandwidth_, targets, sources, peers, rng_);
+      ports_ = blasted_ports(p_, qos_, qos_on, bandwidth_, targets, sources, rng_);
     }
   }
 
@@ -94,6 +92,11 @@ private:
       f.fail("rows_file", p_.rows_file + ": expected a non-empty list \"tests\"");
     return j["tests"].get<std::vector<double>>();
   }
+  /** The CPU share receiving the blast takes on `host`: its OS profile's cost per frame. */
+  double rx_share(sg4::Host* host, const PortState& s) const
+  {
+    return std::min(1.0, s.blast_fps * ctx_.platform.os(host).cost("frame_rx"));
+  }
   PortState port_of(const std::string& host) const
   {
     auto it = ports_.find(host);
@@ -108,7 +111,7 @@ private:
   net::QosConfig qos_;
   double bandwidth_ = 0;
   std::vector<double> rows_;
-  double frame_rx_ = 0, rmi_cost_ = 0, speed_factor_ = 1;
+  double speed_factor_ = 1;
   long threads_ = 0, participating_ = 0;
   std::vector<sg4::Host*> placement_;
   std::map<std::string, PortState> ports_;
@@ -142,10 +145,10 @@ void Run::worker(long t)
       continue;
     }
     rmi_calls_++;
-    sg4::this_actor::execute(rmi_cost_ * self->get_speed());
+    sg4::this_actor::execute(p_.rmi_cost * self->get_speed());
     rmi_leg(hosts_[0]->get_name(), p_.result_bytes + p_.rmi_overhead);
     head->put(res, p_.result_bytes + p_.rmi_overhead);
-    reply->get<Result>();
+    std::unique_ptr<Result>(reply->get<Result>()); // the RMI return: nothing in it is used
     rmi_leg(self->get_name(), p_.reply_bytes);
   }
 }
@@ -157,7 +160,7 @@ void Run::head()
     std::unique_ptr<Result> r(in->get<Result>());
     if (r->worker_host == hosts_[0]->get_name())
       continue;
-    sg4::this_actor::execute(rmi_cost_ * hosts_[0]->get_speed());
+    sg4::this_actor::execute(p_.rmi_cost * hosts_[0]->get_speed());
     r->reply->put_init(new Result{r->row, nullptr, ""}, p_.reply_bytes)->detach([](void* p) {
       delete static_cast<Result*>(p);
     });
@@ -170,7 +173,7 @@ void Run::start()
   // The blasted machines receive what the switch lets through: a CPU share per frame, on one core.
   for (auto const& [name, s] : ports_) {
     sg4::Host* h = ctx_.platform.host(name);
-    double share = std::min(1.0, s.blast_fps * frame_rx_);
+    double share = rx_share(h, s);
     if (share <= 0)
       continue;
     sg4::Actor::create("udp-rx-" + name, h, [h, share]() {
@@ -203,7 +206,7 @@ void Run::finish()
   rec.set("head_port_jp_loss", head.jp_loss);
   rec.set("head_port_jp_delay_ms", head.jp_delay * 1e3);
   rec.set("blast_fps", head.blast_fps);
-  rec.set("blast_rx_cpu", std::min(1.0, head.blast_fps * frame_rx_));
+  rec.set("blast_rx_cpu", rx_share(hosts_[0], head));
 }
 
 } // namespace

@@ -105,7 +105,7 @@ public:
   int fragments(double bytes) const;
   /** Bytes on the wire of those frames. */
   double wire_bytes(double bytes) const;
-  /** Drops of one host's sockets (overflows) and drops at its switch port, per host. */
+  /** Datagrams lost at the switch port toward `host`. */
   long port_drops_to(int host) const { return port_drops_[static_cast<size_t>(host)]; }
 
 private:
