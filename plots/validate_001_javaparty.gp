@@ -5,6 +5,16 @@
 set datafile separator ','
 set datafile columnheaders
 appendix = 'validation/data/001_appendix_a.csv'
+# Run counts, to plot fractions of runs (the validation simulates more runs than the seed recorded); stats before
+# any range is set, as stats filters by the current ranges.
+stats appendix using (strcol('condition') eq 'none' && column('machines') == 4 ? 1 : 0) nooutput
+n_rec4 = STATS_sum
+stats appendix using (strcol('condition') eq 'congestion' ? 1 : 0) nooutput
+n_recc = STATS_sum
+stats run_table3 using (column('params.machines') == 4 ? 1 : 0) nooutput
+n_sim4 = STATS_sum
+stats run_table4 using (1) nooutput
+n_simc = STATS_sum
 set multiplot layout 1,3 title "seed 001: JavaParty RayTracer (measured: seed Tables 3-5 and appendix A; simulated: clustersim)"
 set grid
 set key top right font ',8'
@@ -33,19 +43,19 @@ cond(id) = id eq '001.table3.m4.mean_s' ? 0 : id eq '001.table4.cong.mean_s' ? 1
 plot cells using (cond(strcol('id')) - 0.18):'measured' with boxes lc 1 title 'measured (QoS: held out)', \
      cells using (cond(strcol('id')) + 0.18):'simulated' with boxes lc 3 title 'simulated'
 
-set title '4 machines: runs per 5 s'
+set title '4 machines: fraction of runs per 5 s'
 set xlabel 'seconds'
-set ylabel 'runs'
+set ylabel 'fraction of runs'
 set xrange [0:*]
 set xtics auto font ',10'
 set style fill transparent solid 0.4
 set boxwidth 5
 bin(x) = 5 * floor(x / 5) + 2.5
-plot appendix using (strcol('condition') eq 'none' && column('machines') == 4 ? bin(column('seconds')) : NaN):(1) \
+plot appendix using (strcol('condition') eq 'none' && column('machines') == 4 ? bin(column('seconds')) : NaN):(1.0 / n_rec4) \
        smooth frequency with boxes lc 1 title 'no congestion, appendix A', \
-     run_table3 using (column('params.machines') == 4 ? bin(column('exec_time_s')) : NaN):(1) \
+     run_table3 using (column('params.machines') == 4 ? bin(column('exec_time_s')) : NaN):(1.0 / n_sim4) \
        smooth frequency with boxes lc 3 title 'no congestion, simulated', \
-     appendix using (strcol('condition') eq 'congestion' ? bin(column('seconds')) : NaN):(1) \
+     appendix using (strcol('condition') eq 'congestion' ? bin(column('seconds')) : NaN):(1.0 / n_recc) \
        smooth frequency with steps lw 2 lc 2 title 'congestion, appendix A', \
-     run_table4 using (bin(column('exec_time_s'))):(1) smooth frequency with steps lw 2 dt 2 lc 4 title 'congestion, simulated'
+     run_table4 using (bin(column('exec_time_s'))):(1.0 / n_simc) smooth frequency with steps lw 2 dt 2 lc 4 title 'congestion, simulated'
 unset multiplot

@@ -1,5 +1,7 @@
-/* Seed 001: the RayTracer's work comes from its scene; threads share the CPUs of the machines that take part; the
- * blast costs JavaParty segments at a FIFO port and not at an expedite queue. */
+/* Seed 001: the RayTracer's work comes from its scene; JavaParty's placement leaves machines idle; a JVM's threads
+ * share its CPUs; the blast costs CPU on the blasted machines, and JavaParty segments at a FIFO port but not at an
+ * expedite queue. */
+#include "models/javaparty/placement.hpp"
 #include "models/javaparty/scene.hpp"
 #include "sim/json_io.hpp"
 #include "tests/unit/engine_helpers.hpp"
@@ -36,30 +38,81 @@ TEST_CASE("The rows file holds the JGF scene's work per row as the tracer comput
   REQUIRE(*std::max_element(rows.begin(), rows.end()) > 50 * 64 * 500);
 }
 
-TEST_CASE("With every machine taking part the image's work is spread over all the CPUs", "[engine][javaparty]")
+TEST_CASE("JavaParty's random placement leaves machines idle as often as independent draws do", "[unit][javaparty]")
 {
-  json m = cs::test::run_metrics(scenario, {"params.machines=2", "params.participation=1", "params.run_noise=0",
-                                            "params.rmi_cost=0", "params.test_cost=200ns"});
-  REQUIRE(m["participating_machines"].get<long>() == 2);
-  REQUIRE(m["threads"].get<long>() == 4);
-  // Cyclic rows balance 4 threads within a few percent; the RMI transfers add little.
-  REQUIRE(m["exec_time_s"].get<double>() == Approx(total_tests() * 200e-9 / 4).epsilon(0.03));
+  cs::Rng rng(7);
+  std::map<long, long> used; // machines used -> runs, 3 threads on 3 machines
+  const long runs = 27000;
+  for (long i = 0; i < runs; ++i)
+    used[cs::javaparty::machines_used(cs::javaparty::place_threads(3, 3, "random", rng))]++;
+  // 3^3 equally likely placements: 6 use all three machines, 18 use two, 3 use one.
+  REQUIRE(used[3] == Approx(runs * 6 / 27).epsilon(0.05));
+  REQUIRE(used[2] == Approx(runs * 18 / 27).epsilon(0.05));
+  REQUIRE(used[1] == Approx(runs * 3 / 27).epsilon(0.1));
+  REQUIRE(cs::javaparty::machines_used(cs::javaparty::place_threads(8, 8, "round_robin", rng)) == 8);
 }
 
-TEST_CASE("A machine that does not take part leaves its threads to the others", "[engine][javaparty]")
+namespace {
+/** One engine per test case: each case below runs one scenario. */
+json two_machines(const std::string& work)
 {
-  json m = cs::test::run_metrics(scenario, {"params.machines=2", "params.participation=0", "params.run_noise=0",
-                                            "params.rmi_cost=0", "params.test_cost=200ns"});
-  REQUIRE(m["participating_machines"].get<long>() == 1);
-  REQUIRE(m["threads"].get<long>() == 4);
-  REQUIRE(m["rmi_calls"].get<long>() == 0); // every thread in the head's JVM
+  return cs::test::run_metrics(scenario, {"params.machines=2", "params.placement=round_robin", "params.work=" + work,
+                                          "params.run_noise=0", "params.rmi_cost=0", "params.test_cost=200ns"});
+}
+json one_machine_two_threads(const std::string& jvm_cpus)
+{
+  return cs::test::run_metrics(scenario,
+                               {"params.machines=1", "params.threads_per_machine=2", "params.jvm_cpus=" + jvm_cpus,
+                                "params.run_noise=0", "params.test_cost=200ns"});
+}
+} // namespace
+
+// Both ways of dealing rows balance two machines within a few percent; the RMI transfers add little.
+TEST_CASE("Rows handed out in chunks on request spread the image's work over the machines", "[engine][javaparty]")
+{
+  json m = two_machines("chunks");
+  REQUIRE(m["machines_used"].get<long>() == 2);
+  REQUIRE(m["rmi_calls"].get<long>() > 0);
   REQUIRE(m["exec_time_s"].get<double>() == Approx(total_tests() * 200e-9 / 2).epsilon(0.03));
+}
+
+TEST_CASE("JGF's cyclic rows spread the image's work over the machines", "[engine][javaparty]")
+{
+  json m = two_machines("cyclic");
+  REQUIRE(m["rmi_calls"].get<long>() == 250); // one call per row rendered on jp-2
+  REQUIRE(m["exec_time_s"].get<double>() == Approx(total_tests() * 200e-9 / 2).epsilon(0.03));
+}
+
+TEST_CASE("Two threads in a JVM that uses one CPU take as long as one thread", "[engine][javaparty]")
+{
+  json m = one_machine_two_threads("1");
+  REQUIRE(m["rmi_calls"].get<long>() == 0); // every thread in the head's JVM
+  REQUIRE(m["exec_time_s"].get<double>() == Approx(total_tests() * 200e-9).epsilon(0.01));
+}
+
+TEST_CASE("Two threads in a JVM that uses two CPUs take half as long", "[engine][javaparty]")
+{
+  json m = one_machine_two_threads("2");
+  REQUIRE(m["exec_time_s"].get<double>() == Approx(total_tests() * 200e-9 / 2).epsilon(0.03));
+}
+
+TEST_CASE("The blast's receive CPU slows the JavaParty threads on the blasted machines", "[engine][javaparty]")
+{
+  // QoS on: no lost or delayed segments, only the CPU taken by the frames differs from a quiet run.
+  json m = cs::test::run_metrics(scenario, {"params.placement=round_robin", "params.run_noise=0", "params.rmi_cost=0",
+                                            "params.test_cost=200ns", "params.switch_model.mls_qos=on",
+                                            "params.congestion.enabled=true"});
+  REQUIRE(m["lost_segments"].get<long>() == 0);
+  double rx = m["blast_rx_cpu"].get<double>(); // cores taken from each 2-core machine
+  REQUIRE(rx > 1);
+  // Each JVM's one CPU keeps what the receive path leaves of the second core.
+  REQUIRE(m["exec_time_s"].get<double>() == Approx(total_tests() * 200e-9 / 4 / (2 - rx)).epsilon(0.05));
 }
 
 TEST_CASE("Under the blast a FIFO port delays and drops JavaParty's segments", "[engine][javaparty]")
 {
   json m = cs::test::run_metrics(
-      scenario, {"params.congestion.enabled=true", "params.switch_model.mls_qos=off", "params.participation=1"});
+      scenario, {"params.congestion.enabled=true", "params.switch_model.mls_qos=off", "params.placement=round_robin"});
   REQUIRE(m["head_port_jp_loss"].get<double>() > 0);
   REQUIRE(m["head_port_jp_delay_ms"].get<double>() > 1); // a full 1.3 MB buffer drains in ~10 ms
   REQUIRE(m["blast_fps"].get<double>() == Approx(125e6 / 1466).epsilon(0.01));
@@ -69,7 +122,7 @@ TEST_CASE("Under the blast a FIFO port delays and drops JavaParty's segments", "
 TEST_CASE("Under the blast appendix B's expedite queue spares JavaParty's segments", "[engine][javaparty]")
 {
   json m = cs::test::run_metrics(
-      scenario, {"params.congestion.enabled=true", "params.switch_model.mls_qos=on", "params.participation=1"});
+      scenario, {"params.congestion.enabled=true", "params.switch_model.mls_qos=on", "params.placement=round_robin"});
   REQUIRE(m["head_port_jp_loss"].get<double>() == 0);
   REQUIRE(m["head_port_jp_delay_ms"].get<double>() == 0);
   REQUIRE(m["lost_segments"].get<long>() == 0);

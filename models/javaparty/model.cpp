@@ -1,11 +1,12 @@
-/* The JavaParty RayTracer (seed 001): a head JVM on jp-1 and worker threads on the JVMs of the machines that take
- * part. One thread per configured CPU renders the rows r = t, t + T, ... (JGF's cyclic distribution) and returns
- * each row to the head by an RMI call over TCP. A configured machine sometimes does not take part (seed IV.B): its
- * threads are then placed on the CPUs of the others, which share them. Under the UDP blast of chapter V.C the
- * blasted machines receive the frames the switch lets through (CPU per frame) and their ports drop and delay
- * JavaParty's segments as the switch's configuration decides (TCP waits a timeout per lost segment). */
+/* The JavaParty RayTracer (seed 001): a head on jp-1 hands rows of the image to worker threads on the JVMs of the
+ * configured machines and collects the rendered rows by RMI calls over TCP. JavaParty places each worker's remote
+ * object on a JVM of its choosing, so some machines may get none and stay idle (placement.hpp); a JVM's workers
+ * share the CPUs it uses (jvm_cpus). Under the UDP blast of chapter V.C the blasted machines spend CPU on every
+ * frame the switch lets through, and their ports drop and delay JavaParty's segments as the switch's configuration
+ * decides (TCP waits a timeout per lost segment). */
 #include "models/javaparty/model.hpp"
 #include "models/javaparty/congestion.hpp"
+#include "models/javaparty/placement.hpp"
 #include "models/net/qos_config.hpp"
 #include "models/net/tcp.hpp"
 #include "sim/errors.hpp"
@@ -25,10 +26,15 @@ namespace {
 
 constexpr double kReferenceSpeed = 2e9; // test_cost is CPU time on a 2 GHz core
 
-struct Result {
-  long row;
+/** A worker's RMI call to the head: the rows it has rendered since its last call; the head answers with the next
+ *  rows to render (chunks) or just returns (cyclic). */
+struct Call {
+  long rows_done;
   sg4::Mailbox* reply;
-  std::string worker_host;
+  bool local; ///< a call within the head's JVM
+};
+struct Next {
+  long first, count; ///< count 0: no rows left
 };
 
 class Run : public ParamsRun<Params> {
@@ -51,19 +57,7 @@ public:
     rows_       = load_rows(f);
     ctx.platform.os(hosts_[0]).cost("frame_rx"); // a missing cost is bad input before the run, not during it
 
-    // Who takes part: jp-1 (the head's machine) always, the others each with the participation probability.
-    std::vector<sg4::Host*> slots;
-    for (long m = 0; m < p_.machines; ++m) {
-      sg4::Host* h = hosts_[static_cast<size_t>(m)];
-      threads_ += h->get_core_count();
-      if (m == 0 || rng_.bernoulli(p_.participation)) {
-        participating_++;
-        for (int c = 0; c < h->get_core_count(); ++c)
-          slots.push_back(h);
-      }
-    }
-    for (long t = 0; t < threads_; ++t)
-      placement_.push_back(slots[static_cast<size_t>(t) % slots.size()]);
+    placement_    = place_threads(p_.machines * p_.threads_per_machine, p_.machines, p_.placement, rng_);
     speed_factor_ = p_.run_noise > 0 ? std::exp(rng_.normal(0, p_.run_noise)) : 1.0;
 
     if (p_.congestion) {
@@ -92,17 +86,20 @@ private:
       f.fail("rows_file", p_.rows_file + ": expected a non-empty list \"tests\"");
     return j["tests"].get<std::vector<double>>();
   }
-  /** The CPU share receiving the blast takes on `host`: its OS profile's cost per frame. */
+  /** The CPUs receiving the blast take on `host`: its OS profile's cost per frame. */
   double rx_share(sg4::Host* host, const PortState& s) const
   {
-    return std::min(1.0, s.blast_fps * ctx_.platform.os(host).cost("frame_rx"));
+    return std::min<double>(host->get_core_count(), s.blast_fps * ctx_.platform.os(host).cost("frame_rx"));
   }
+  sg4::Host* machine_of(long t) const { return hosts_[static_cast<size_t>(placement_[static_cast<size_t>(t)])]; }
   PortState port_of(const std::string& host) const
   {
     auto it = ports_.find(host);
     return it == ports_.end() ? PortState{} : it->second;
   }
   void worker(long t);
+  void render(long row, const sg4::SemaphorePtr& cpus);
+  Next call_head(long rows_done, sg4::Mailbox* reply);
   void head();
   void rmi_leg(const std::string& to_host, double bytes);
 
@@ -112,8 +109,8 @@ private:
   double bandwidth_ = 0;
   std::vector<double> rows_;
   double speed_factor_ = 1;
-  long threads_ = 0, participating_ = 0;
-  std::vector<sg4::Host*> placement_;
+  std::vector<long> placement_;         ///< machine index of each worker thread
+  std::vector<sg4::SemaphorePtr> cpus_; ///< per machine: the CPUs its JVM's workers use
   std::map<std::string, PortState> ports_;
   double end_     = 0;
   long rmi_calls_ = 0, lost_segments_ = 0;
@@ -130,40 +127,64 @@ void Run::rmi_leg(const std::string& to_host, double bytes)
     sg4::this_actor::sleep_for(delay);
 }
 
-void Run::worker(long t)
+void Run::render(long row, const sg4::SemaphorePtr& cpus)
 {
-  sg4::Host* self       = sg4::this_actor::get_host();
-  sg4::Mailbox* head    = sg4::Mailbox::by_name("rt-head");
-  sg4::Mailbox* reply   = sg4::Mailbox::by_name("rt-reply-" + std::to_string(t));
-  bool local            = self == hosts_[0];
-  double flops_per_test = p_.test_cost * kReferenceSpeed / speed_factor_;
-  for (long r = t; r < static_cast<long>(rows_.size()); r += threads_) {
-    sg4::this_actor::execute(rows_[static_cast<size_t>(r)] * flops_per_test);
-    auto* res = new Result{r, reply, self->get_name()};
-    if (local) { // a call within the head's JVM
-      head->put(res, 0);
-      continue;
-    }
+  cpus->acquire();
+  sg4::this_actor::execute(rows_[static_cast<size_t>(row)] * p_.test_cost * kReferenceSpeed / speed_factor_);
+  cpus->release();
+}
+
+Next Run::call_head(long rows_done, sg4::Mailbox* reply)
+{
+  sg4::Host* self    = sg4::this_actor::get_host();
+  sg4::Mailbox* head = sg4::Mailbox::by_name("rt-head");
+  bool local         = self == hosts_[0];
+  double bytes       = p_.rmi_overhead + static_cast<double>(rows_done) * p_.result_bytes;
+  if (not local) {
     rmi_calls_++;
     sg4::this_actor::execute(p_.rmi_cost * self->get_speed());
-    rmi_leg(hosts_[0]->get_name(), p_.result_bytes + p_.rmi_overhead);
-    head->put(res, p_.result_bytes + p_.rmi_overhead);
-    std::unique_ptr<Result>(reply->get<Result>()); // the RMI return: nothing in it is used
-    rmi_leg(self->get_name(), p_.reply_bytes);
+    rmi_leg(hosts_[0]->get_name(), bytes);
   }
+  head->put(new Call{rows_done, reply, local}, local ? 0 : bytes);
+  std::unique_ptr<Next> next(reply->get<Next>());
+  if (not local)
+    rmi_leg(self->get_name(), p_.reply_bytes);
+  return *next;
+}
+
+void Run::worker(long t)
+{
+  sg4::Mailbox* reply           = sg4::Mailbox::by_name("rt-reply-" + std::to_string(t));
+  const sg4::SemaphorePtr& cpus = cpus_[static_cast<size_t>(placement_[static_cast<size_t>(t)])];
+  auto rows                     = static_cast<long>(rows_.size());
+  if (p_.work == "cyclic") { // each row returned by its own call as soon as it is rendered
+    for (long r = t; r < rows; r += static_cast<long>(placement_.size())) {
+      render(r, cpus);
+      call_head(1, reply);
+    }
+    return;
+  }
+  for (Next n = call_head(0, reply); n.count > 0; n = call_head(n.count, reply))
+    for (long r = n.first; r < n.first + n.count; ++r)
+      render(r, cpus);
 }
 
 void Run::head()
 {
   sg4::Mailbox* in = sg4::Mailbox::by_name("rt-head");
-  for (size_t n = 0; n < rows_.size(); ++n) {
-    std::unique_ptr<Result> r(in->get<Result>());
-    if (r->worker_host == hosts_[0]->get_name())
-      continue;
-    sg4::this_actor::execute(p_.rmi_cost * hosts_[0]->get_speed());
-    r->reply->put_init(new Result{r->row, nullptr, ""}, p_.reply_bytes)->detach([](void* p) {
-      delete static_cast<Result*>(p);
-    });
+  auto rows        = static_cast<long>(rows_.size());
+  long handed = 0, received = 0;
+  while (received < rows) {
+    std::unique_ptr<Call> c(in->get<Call>());
+    received += c->rows_done;
+    if (not c->local)
+      sg4::this_actor::execute(p_.rmi_cost * hosts_[0]->get_speed());
+    auto* next = new Next{handed, 0};
+    if (p_.work == "chunks") {
+      next->count = std::min(p_.chunk_rows, rows - handed);
+      handed += next->count;
+    }
+    c->reply->put_init(next, c->local ? 0 : p_.reply_bytes)->detach([](void* p) { delete static_cast<Next*>(p); });
   }
   end_ = sg4::Engine::get_clock();
 }
@@ -176,17 +197,20 @@ void Run::start()
     double share = rx_share(h, s);
     if (share <= 0)
       continue;
-    sg4::Actor::create("udp-rx-" + name, h, [h, share]() {
-      // Interrupts and the network stack run ahead of user threads: the share is taken whole.
-      sg4::this_actor::exec_init(1e300)->set_bound(share * h->get_speed())->set_priority(1000)->wait();
-    })->daemonize();
+    // The kernel's receive path and the blast's receiver run ahead of user threads, the share taken whole, each
+    // stream of work on one core.
+    int streams = static_cast<int>(std::ceil(share));
+    for (int i = 0; i < streams; ++i)
+      sg4::Actor::create("udp-rx-" + name + "-" + std::to_string(i), h, [h, part = share / streams]() {
+        sg4::this_actor::exec_init(1e300)->set_bound(part * h->get_speed())->set_priority(1000)->wait();
+      })->daemonize();
   }
+  for (long m = 0; m < p_.machines; ++m)
+    cpus_.push_back(sg4::Semaphore::create(static_cast<unsigned>(p_.jvm_cpus)));
   sg4::Actor::create("rt-head", hosts_[0], [this]() {
     sg4::this_actor::sleep_for(p_.startup);
-    for (long t = 0; t < threads_; ++t)
-      sg4::Actor::create("rt-worker-" + std::to_string(t), placement_[static_cast<size_t>(t)], [this, t]() {
-        worker(t);
-      })->daemonize();
+    for (long t = 0; t < static_cast<long>(placement_.size()); ++t)
+      sg4::Actor::create("rt-worker-" + std::to_string(t), machine_of(t), [this, t]() { worker(t); })->daemonize();
     head();
   });
 }
@@ -195,8 +219,8 @@ void Run::finish()
 {
   Recorder& rec = ctx_.recorder;
   rec.set("machines", p_.machines);
-  rec.set("participating_machines", participating_);
-  rec.set("threads", threads_);
+  rec.set("machines_used", machines_used(placement_));
+  rec.set("threads", static_cast<long>(placement_.size()));
   rec.set("exec_time_s", end_);
   rec.set("speed_factor", speed_factor_);
   rec.set("rmi_calls", rmi_calls_);

@@ -5,16 +5,22 @@ namespace cs::javaparty {
 Params Params::from(Fields& f)
 {
   Params p;
-  p.machines      = f.integer("machines", p.machines, "machines running the RayTracer, jp-1 up (seed: 2 to 8)", 1, 8);
-  p.hosts_group   = f.string("hosts_group", p.hosts_group, "platform host group, in order jp-1..jp-8");
-  p.switch_name   = f.string("switch", p.switch_name, "platform switch the machines are plugged into");
-  p.rows_file     = f.string("rows_file", p.rows_file, "per-row sphere tests of the scene (bench/raytracer_rows.cpp)");
-  p.test_cost     = f.required_quantity("test_cost", Unit::time, "CPU per sphere test on one core of a 2 GHz host",
-                                        Range::positive());
-  p.participation = f.number("participation", p.participation,
-                             "probability that a configured machine other than jp-1 takes part in a run (seed IV.B: "
-                             "'some of the CPUs configured to run did not always run')",
-                             Range::unit_interval());
+  p.machines    = f.integer("machines", p.machines, "machines running the RayTracer, jp-1 up (seed: 2 to 8)", 1, 8);
+  p.hosts_group = f.string("hosts_group", p.hosts_group, "platform host group, in order jp-1..jp-8");
+  p.switch_name = f.string("switch", p.switch_name, "platform switch the machines are plugged into");
+  p.rows_file   = f.string("rows_file", p.rows_file, "per-row sphere tests of the scene (bench/raytracer_rows.cpp)");
+  p.test_cost   = f.required_quantity("test_cost", Unit::time, "CPU per sphere test on one core of a 2 GHz host",
+                                      Range::positive());
+  p.threads_per_machine =
+      f.integer("threads_per_machine", p.threads_per_machine, "worker threads started per configured machine", 1, 64);
+  p.placement  = f.choice("placement", p.placement, {"random", "round_robin"},
+                          "how JavaParty picks each worker's JVM: random (each uniformly among the configured "
+                           "machines; the ones that get none stay idle) or round_robin (every machine used)");
+  p.work       = f.choice("work", p.work, {"chunks", "cyclic"},
+                          "chunks: the head hands out chunk_rows rows per request; cyclic: thread t renders rows t, "
+                                "t + T, ... (the JGF original)");
+  p.chunk_rows = f.integer("chunk_rows", p.chunk_rows, "rows per request when work is chunks", 1, 500);
+  p.jvm_cpus   = f.integer("jvm_cpus", p.jvm_cpus, "CPUs the worker threads of one JVM use at once", 1, 64);
   p.run_noise =
       f.number("run_noise", p.run_noise, "relative sd of a run's CPU speed (lognormal)", Range::between(0, 1));
   p.result_bytes = f.quantity("result_bytes", Unit::size, p.result_bytes, "a row's result", Range::non_negative());

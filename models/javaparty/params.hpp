@@ -8,18 +8,22 @@
 namespace cs::javaparty {
 
 struct Params {
-  long machines           = 4;    ///< jp-1..jp-N run the RayTracer (seed: 2, 3, 4, 6, 8)
-  std::string hosts_group = "jp"; ///< the platform's hosts, in order jp-1..jp-8
-  std::string switch_name = "c3750";
-  std::string rows_file   = "scenarios/javaparty/raytracer_rows.json"; ///< per-row sphere tests (the scene)
-  double test_cost        = 0;    ///< seconds per sphere test on one core of a 2 GHz host (calibrated)
-  double participation    = 1;    ///< probability each configured machine but the head's takes part (calibrated)
-  double run_noise        = 0;    ///< relative sd of a run's speed (JIT, OS), lognormal
-  double result_bytes     = 2000; ///< a row's result: 500 ints
-  double rmi_overhead     = 200;  ///< bytes of RMI call framing and serialisation around a result
-  double reply_bytes      = 60;   ///< the RMI return
-  double rmi_cost         = 0;    ///< CPU at each end of an RMI call
-  double startup          = 0;    ///< runtime start and remote object creation before the rows
+  long machines            = 4;    ///< jp-1..jp-N run the RayTracer (seed: 2, 3, 4, 6, 8)
+  std::string hosts_group  = "jp"; ///< the platform's hosts, in order jp-1..jp-8
+  std::string switch_name  = "c3750";
+  std::string rows_file    = "scenarios/javaparty/raytracer_rows.json"; ///< per-row sphere tests (the scene)
+  double test_cost         = 0;        ///< seconds per sphere test on one core of a 2 GHz host (calibrated)
+  long threads_per_machine = 1;        ///< worker threads started per configured machine
+  std::string placement    = "random"; ///< random | round_robin: how JavaParty picks each thread's JVM
+  std::string work         = "chunks"; ///< chunks: rows handed out on request | cyclic: JGF's static rows
+  long chunk_rows          = 10;       ///< rows per request (seed Figure 7: "req by <thread> @ <row>" every 10)
+  long jvm_cpus            = 1;        ///< CPUs one JVM's worker threads use at once
+  double run_noise         = 0;        ///< relative sd of a run's speed (JIT, OS), lognormal
+  double result_bytes      = 2000;     ///< a row's result: 500 ints
+  double rmi_overhead      = 200;      ///< bytes of RMI call framing and serialisation around a result
+  double reply_bytes       = 60;       ///< the RMI return
+  double rmi_cost          = 0;        ///< CPU at each end of an RMI call
+  double startup           = 0;        ///< runtime start and remote object creation before the rows
   // Congestion (chapter V.C): jp-(i+4) blasts UDP at jp-i.
   bool congestion          = false;
   double blast_payload     = 1400;       ///< D-ITG payload
