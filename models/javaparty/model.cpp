@@ -191,7 +191,7 @@ void Run::head()
 
 void Run::start()
 {
-  // The blasted machines receive what the switch lets through: a CPU share per frame, on one core.
+  // The blasted machines receive what the switch lets through, at a CPU cost per frame.
   for (auto const& [name, s] : ports_) {
     sg4::Host* h = ctx_.platform.host(name);
     double share = rx_share(h, s);
