@@ -171,8 +171,9 @@ void Run::worker(long t)
 
 void Run::head()
 {
-  sg4::Mailbox* in = sg4::Mailbox::by_name("rt-head");
-  auto rows        = static_cast<long>(rows_.size());
+  sg4::Mailbox* in  = sg4::Mailbox::by_name("rt-head");
+  auto rows         = static_cast<long>(rows_.size());
+  const bool chunks = p_.work == "chunks";
   long handed = 0, received = 0;
   while (received < rows) {
     std::unique_ptr<Call> c(in->get<Call>());
@@ -180,7 +181,7 @@ void Run::head()
     if (not c->local)
       sg4::this_actor::execute(p_.rmi_cost * hosts_[0]->get_speed());
     auto* next = new Next{handed, 0};
-    if (p_.work == "chunks") {
+    if (chunks) {
       next->count = std::min(p_.chunk_rows, rows - handed);
       handed += next->count;
     }

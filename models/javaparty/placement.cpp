@@ -6,9 +6,10 @@ namespace cs::javaparty {
 
 std::vector<long> place_threads(long threads, long machines, const std::string& how, Rng& rng)
 {
+  const bool random = how == "random";
   std::vector<long> out;
   for (long t = 0; t < threads; ++t)
-    out.push_back(how == "random" ? static_cast<long>(rng.below(static_cast<uint64_t>(machines))) : t % machines);
+    out.push_back(random ? static_cast<long>(rng.below(static_cast<uint64_t>(machines))) : t % machines);
   return out;
 }
 
