@@ -1,5 +1,6 @@
 #include "sim/fields.hpp"
 #include "sim/errors.hpp"
+#include "sim/input_limits.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -21,7 +22,7 @@ std::string Range::describe() const
   bool lo = std::isfinite(min);
   bool hi = std::isfinite(max);
   if (lo && hi)
-    return "in [" + format_number(min) + ", " + format_number(max) + "]";
+    return (min_exclusive ? "in (" : "in [") + format_number(min) + ", " + format_number(max) + "]";
   if (lo)
     return std::string(min_exclusive ? "> " : ">= ") + format_number(min);
   if (hi)
@@ -102,8 +103,16 @@ std::string Fields::source_of(const std::string& key) const
   return "";
 }
 
+Range bounded(Unit unit, Range range)
+{
+  if (unit == Unit::size)
+    range.max = std::min(range.max, max_size_bytes);
+  return range;
+}
+
 double Fields::to_quantity(const std::string& key, const json& given, Unit unit, Range range) const
 {
+  range           = bounded(unit, range);
   const json* v   = &given;
   std::string ptr = pointer(key);
   if (v->is_object()) {
@@ -143,8 +152,9 @@ double Fields::to_quantity(const std::string& key, const json& given, Unit unit,
   return out;
 }
 
-static std::string type_text(Unit unit, const Range& range)
+static std::string type_text(Unit unit, Range range)
 {
+  range         = bounded(unit, range);
   std::string t = unit_name(unit);
   auto r        = range.describe();
   return r.empty() ? t : t + " " + r;
@@ -169,24 +179,32 @@ double Fields::required_quantity(const std::string& key, Unit unit, const std::s
 
 long Fields::integer(const std::string& key, long def, const std::string& doc, long min, long max)
 {
-  std::string type = "integer";
   if (max == std::numeric_limits<long>::max())
-    type += " >= " + std::to_string(min);
-  else
-    type += " in [" + std::to_string(min) + ", " + std::to_string(max) + "]";
-  const json* v = lookup(key, type, std::to_string(def), doc);
+    max = max_count; // a count with no bound of its own
+  std::string type = "integer in [" + std::to_string(min) + ", " + std::to_string(max) + "]";
+  const json* v    = lookup(key, type, std::to_string(def), doc);
   if (not v)
     return def;
   const json* val = v;
   if (v->is_object() && v->contains("value"))
     val = &(*v)["value"];
-  if (not val->is_number_integer() &&
-      not(val->is_number_float() && std::floor(val->get<double>()) == val->get<double>()))
+  // Compared in the value's own type: a double cannot hold every long (2^63 - 1 rounds up to 2^63, whose
+  // conversion back to long is undefined), and an unsigned beyond 2^63 is no long at all.
+  bool ok = false;
+  if (val->is_number_unsigned()) {
+    auto u = val->get<unsigned long long>();
+    ok     = max >= 0 && u <= static_cast<unsigned long long>(max) &&
+         (min <= 0 || u >= static_cast<unsigned long long>(min));
+  } else if (val->is_number_integer())
+    ok = val->get<long long>() >= min && val->get<long long>() <= max;
+  else if (val->is_number_float()) {
+    double d = val->get<double>();
+    // Below 2^63 strictly: (double)LONG_MAX is 2^63 itself.
+    ok = std::floor(d) == d && d >= static_cast<double>(min) && d <= static_cast<double>(max) && d < 0x1p63;
+  }
+  if (not ok)
     fail(key, "expected an " + type + ", got " + quote_value(*v));
-  double d = val->get<double>();
-  if (d < static_cast<double>(min) || d > static_cast<double>(max))
-    fail(key, "expected an " + type + ", got " + quote_value(*v));
-  return static_cast<long>(d);
+  return val->is_number_float() ? static_cast<long>(val->get<double>()) : val->get<long>();
 }
 
 bool Fields::boolean(const std::string& key, bool def, const std::string& doc)

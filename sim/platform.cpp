@@ -1,10 +1,13 @@
 #include "sim/platform.hpp"
 #include "sim/errors.hpp"
 #include "sim/fields.hpp"
+#include "sim/simgrid_options.hpp"
 
 #include <fstream>
+#include <map>
 #include <set>
 #include <simgrid/s4u.hpp>
+#include <vector>
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(cs_platform, "clustersim platform loading and building");
 
@@ -35,6 +38,55 @@ Sourced read_sourced(Fields& f, const std::string& key, Unit unit, const std::st
 
 namespace {
 
+/** Speeds (flop/s) and bandwidths (B/s) SimGrid can share. Its max-min solver resolves rates to 1e-5 (its
+ *  maxmin/precision), so a rate below 1 is mostly rounding; above 1e15 (10^4 to 10^5 times any host or link of
+ *  today) it sums rates close to where doubles lose the digits that precision needs, and a speed of 1e308 ends
+ *  in SimGrid's "The Impossible Did Happen" abort. Assumed bounds, documented in docs/scenarios.md. */
+const Range simgrid_rate_range = Range::between(1, 1e15);
+/** The most hosts a platform may have (the largest shipped one has 256; the DSM model runs up to 4096 nodes). */
+constexpr size_t max_hosts = 4096;
+/** An hour: any larger one-way latency is no network clustersim simulates, and it keeps latency x slowdown finite. */
+constexpr double max_latency_s = 3600;
+
+/** Every ordered pair of hosts has exactly one route, from /routes or from a switch both hosts are plugged into.
+ *  SimGrid finds out only when a message takes the pair: no route aborts it, and a second one for the same pair
+ *  aborts it too. Any pair may be the one a model uses, so all are checked here. */
+void check_routing(const PlatformSpec& spec)
+{
+  std::map<std::string, size_t> index;
+  for (size_t i = 0; i < spec.hosts.size(); ++i)
+    index[spec.hosts[i].name] = i;
+  size_t n = spec.hosts.size();
+  std::vector<std::string> entries;      // pointers of the routing entries
+  std::vector<int> routed_by(n * n, -1); // which entry routes (src, dst); n <= max_hosts keeps this small
+  auto claim = [&](const std::string& a, const std::string& b, const std::string& pointer) {
+    int& by = routed_by[index.at(a) * n + index.at(b)];
+    if (by >= 0)
+      throw InputError(spec.file, pointer,
+                       "a second route from \"" + a + "\" to \"" + b + "\" (" + entries[by] +
+                           " routes it already): SimGrid allows one");
+    if (entries.empty() || entries.back() != pointer)
+      entries.push_back(pointer);
+    by = static_cast<int>(entries.size()) - 1;
+  };
+  for (auto const& r : spec.routes) {
+    claim(r.src, r.dst, r.pointer);
+    if (r.symmetrical)
+      claim(r.dst, r.src, r.pointer);
+  }
+  for (auto const& sw : spec.switches)
+    for (auto const& a : sw.hosts)
+      for (auto const& b : sw.hosts)
+        if (a != b)
+          claim(a, b, sw.pointer);
+  for (size_t i = 0; i < n; ++i)
+    for (size_t j = 0; j < n; ++j)
+      if (i != j && routed_by[i * n + j] < 0)
+        throw InputError(spec.file, "/routes",
+                         "no route from \"" + spec.hosts[i].name + "\" to \"" + spec.hosts[j].name +
+                             "\": every pair of hosts needs one (an entry of /routes, or a switch both are on)");
+}
+
 Unit unit_of_cost(const std::string& key)
 {
   auto ends = [&](const char* suffix) {
@@ -56,8 +108,8 @@ LinkSpec parse_link(Fields f, bool named)
   l.pointer = f.pointer();
   if (named)
     l.name = f.required_string("name", "link name");
-  l.bandwidth = read_sourced(f, "bandwidth", Unit::bandwidth, "bandwidth", Range::positive());
-  l.latency   = read_sourced(f, "latency", Unit::time, "latency", Range::non_negative());
+  l.bandwidth = read_sourced(f, "bandwidth", Unit::bandwidth, "bandwidth", simgrid_rate_range);
+  l.latency   = read_sourced(f, "latency", Unit::time, "latency", Range::between(0, max_latency_s));
   l.slowdown  = f.number("slowdown", 1, "divides the bandwidth and multiplies the latency (software-slowed network)",
                          Range::at_least(1));
   l.sharing   = f.choice("sharing", "shared", {"shared", "fatpipe", "split-duplex"},
@@ -165,10 +217,10 @@ PlatformSpec load_platform(const std::string& path)
       HostSpec proto;
       proto.pointer    = ptr;
       std::string name = h.required_string("name", "host name (with {i} when count > 1)");
-      long count       = h.integer("count", 1, "how many such hosts", 1, 100000);
+      long count       = h.integer("count", 1, "how many such hosts", 1, static_cast<long>(max_hosts));
       long first       = h.integer("first", 1, "index of the first host when count > 1", 0);
       proto.group      = h.string("group", "", "label models may select hosts by");
-      proto.speed      = read_sourced(h, "speed", Unit::speed, "speed of one core", Range::positive());
+      proto.speed      = read_sourced(h, "speed", Unit::speed, "speed of one core", simgrid_rate_range);
       proto.cores      = h.integer("cores", 1, "cores (CPUs) of the host", 1, 1024);
       proto.os         = h.required_string("os", "name of an OS profile in os_profiles");
       if (not spec.os_profiles.count(proto.os)) {
@@ -188,8 +240,8 @@ PlatformSpec load_platform(const std::string& path)
           DiskSpec disk;
           disk.pointer  = dptr;
           disk.name     = df.required_string("name", "disk name");
-          disk.read_bw  = read_sourced(df, "read_bw", Unit::bandwidth, "read bandwidth", Range::positive());
-          disk.write_bw = read_sourced(df, "write_bw", Unit::bandwidth, "write bandwidth", Range::positive());
+          disk.read_bw  = read_sourced(df, "read_bw", Unit::bandwidth, "read bandwidth", simgrid_rate_range);
+          disk.write_bw = read_sourced(df, "write_bw", Unit::bandwidth, "write bandwidth", simgrid_rate_range);
           if (const json* m = df.raw("model", "object", "model-specific disk parameters"))
             disk.model = *m;
           df.string("description", "", "free text");
@@ -210,6 +262,11 @@ PlatformSpec load_platform(const std::string& path)
         host.name     = count == 1 ? name : expand_name(name, first + k);
         if (not names.insert(host.name).second)
           throw InputError(path, ptr, "duplicate host name \"" + host.name + "\"");
+        if (names.size() > max_hosts)
+          throw InputError(path, pointer_join(ptr, "count"),
+                           "more than " + std::to_string(max_hosts) +
+                               " hosts in the platform (the bound of clustersim: "
+                               "each pair of hosts has its route, so routing grows as the square of their number)");
         spec.hosts.push_back(std::move(host));
       }
     }
@@ -302,6 +359,7 @@ PlatformSpec load_platform(const std::string& path)
   f.finish();
   if (spec.os_profiles.empty())
     f.fail("os_profiles", "missing: every host needs an OS profile");
+  check_routing(spec);
   return spec;
 }
 
@@ -313,7 +371,7 @@ void apply_host_profile(PlatformSpec& spec, const std::string& profile_path, con
   f.string("description", "", "free text");
   f.raw("raw", "object", "raw microbenchmark figures (informative)");
   f.raw("generated_by", "string", "the command that wrote the profile");
-  Sourced speed  = read_sourced(f, "speed", Unit::speed, "speed of one core", Range::positive());
+  Sourced speed  = read_sourced(f, "speed", Unit::speed, "speed of one core", simgrid_rate_range);
   long cores     = f.integer("cores", 1, "cores", 1, 1024);
   const json* os = f.raw("os_profile", "object", "OS cost table measured on this machine");
   if (os == nullptr)
@@ -340,14 +398,22 @@ void apply_host_profile(PlatformSpec& spec, const std::string& profile_path, con
 
 void Platform::configure(sg4::Engine& e) const
 {
+  // By name and value for strings: the "KEY:VALUE" form splits a value at its blanks into two options.
   for (auto const& [k, v] : spec_.simgrid_config)
-    e.set_config(k + ":" + v);
+    if (simgrid_option_is_string(k))
+      e.set_config(k, v);
+    else
+      e.set_config(k + ":" + v);
 }
 
 void Platform::build(sg4::Engine& e)
 {
   if (not spec_.xml_file.empty()) {
-    e.load_platform(spec_.xml_file);
+    try {
+      e.load_platform(spec_.xml_file);
+    } catch (const std::exception& ex) { // SimGrid's XML parser throws on a malformed file
+      throw InputError(spec_.xml_file, "", std::string("invalid SimGrid XML platform: ") + ex.what());
+    }
     for (auto* h : e.get_all_hosts()) {
       hosts_[h->get_name()] = h;
       HostSpec hs;

@@ -1,15 +1,24 @@
 #include "sim/run.hpp"
 #include "sim/errors.hpp"
+#include "sim/interrupt.hpp"
 #include "sim/model.hpp"
 #include "sim/plot.hpp"
+#include "sim/run_output.hpp"
+#include "sim/simgrid_options.hpp"
 #include "sim/version.hpp"
 
 #include <simgrid/s4u.hpp>
 #include <simgrid/version.h>
 
+#include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <memory>
+#include <mutex>
+#include <thread>
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(cs_run, "clustersim scenario runner");
 
@@ -17,24 +26,69 @@ namespace sg4 = simgrid::s4u;
 
 namespace cs {
 
-/** A progress line on stderr for long runs (every 2 wall seconds), fed by SimGrid's time-advance signal: it reads
- *  the clocks only, so the simulation and its results are unchanged. */
-static void report_progress_while_running(std::chrono::steady_clock::time_point wall_start)
-{
-  auto last = std::make_shared<double>(0.0);
-  sg4::Engine::on_time_advance_cb([wall_start, last](double) {
-    double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
-    if (wall - *last < 2.0)
-      return;
-    *last = wall;
-    std::fprintf(stderr, "[run] simulated %.6g s after %.0f wall s\n", sg4::Engine::get_clock(), wall);
-  });
-}
+namespace {
+
+/** Watches a running simulation from a thread of its own: a progress line on stderr every 2 wall seconds (also
+ *  when the simulated clock stands still, which SimGrid's time-advance signal alone would not show), and, past
+ *  `limit_s` wall seconds, the end of the process with one line, before any output is written. It reads the clock
+ *  only, so the simulation and its results are unchanged. */
+class Watchdog {
+public:
+  Watchdog(std::chrono::steady_clock::time_point start, double limit_s, bool quiet)
+      : start_(start), limit_s_(limit_s), quiet_(quiet)
+  {
+    sg4::Engine::on_time_advance_cb([this](double) { clock_.store(sg4::Engine::get_clock()); });
+    if (limit_s_ > 0 || not quiet_)
+      thread_ = std::thread([this] { watch(); });
+  }
+  ~Watchdog()
+  {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      done_ = true;
+    }
+    wake_.notify_all();
+    if (thread_.joinable())
+      thread_.join();
+  }
+
+private:
+  void watch()
+  {
+    std::unique_lock<std::mutex> lock(mutex_);
+    double last_clock = -1;
+    while (not wake_.wait_for(lock, std::chrono::seconds(2), [this] { return done_; })) {
+      double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+      double now  = clock_.load();
+      if (limit_s_ > 0 && wall > limit_s_) {
+        std::fprintf(stderr, "clustersim: stopped by --max-wall %g s at simulated %.6g s: nothing written\n", limit_s_,
+                     now);
+        std::_Exit(1);
+      }
+      if (not quiet_)
+        std::fprintf(stderr, "[run] simulated %.6g s after %.0f wall s%s\n", now, wall,
+                     now == last_clock ? " (simulated clock not advancing)" : "");
+      last_clock = now;
+    }
+  }
+
+  std::chrono::steady_clock::time_point start_;
+  double limit_s_;
+  bool quiet_;
+  std::atomic<double> clock_{0};
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool done_ = false;
+  std::thread thread_;
+};
+
+} // namespace
 
 namespace {
 PlatformSpec load_run_platform(const Scenario& scenario)
 {
   PlatformSpec pspec = load_platform(scenario.platform_file);
+  check_simgrid_config(pspec); // SimGrid aborts on an option it does not know
   if (not scenario.platform.host_profile.empty())
     apply_host_profile(pspec, resolve_path(scenario.file, scenario.platform.host_profile), scenario.file);
   return pspec;
@@ -55,8 +109,12 @@ std::string run_scenario(const RunOptions& options, int* argc, char** argv)
   Scenario scenario       = load_scenario(options.scenario, options.sets, options.seed);
   PlatformSpec pspec      = load_run_platform(scenario);
   const ModelEntry* entry = find_model(scenario.model);
+  std::string out         = options.out_dir.empty() ? "out/" + scenario.name : options.out_dir;
+  check_output_dir(out);
+  check_simgrid_args(*argc, argv); // SimGrid aborts on an option it does not know
 
   sg4::Engine engine(argc, argv);
+  install_interrupt_handlers(); // after the engine, whose constructor installs its own SIGINT handler
   Platform platform(std::move(pspec), scenario.platform);
   platform.configure(engine);
   platform.build(engine);
@@ -66,9 +124,10 @@ std::string run_scenario(const RunOptions& options, int* argc, char** argv)
   ModelContext ctx{scenario, platform, recorder, rng};
   std::unique_ptr<ModelRun> model = entry->create(ctx);
   model->start();
-  if (not options.quiet)
-    report_progress_while_running(wall_start);
-  engine.run();
+  {
+    Watchdog watchdog(wall_start, options.max_wall_s, options.quiet);
+    engine.run();
+  }
   model->finish();
 
   json header;
@@ -80,8 +139,18 @@ std::string run_scenario(const RunOptions& options, int* argc, char** argv)
   header["model"]            = scenario.model;
   header["seed"]             = scenario.seed;
   header["simulated_time_s"] = sg4::Engine::get_clock();
-  std::string out            = options.out_dir.empty() ? "out/" + scenario.name : options.out_dir;
+  // A rerun into the folder replaces the earlier run's files, and only those. Its result.json goes first, so the
+  // folder never shows a finished run beside half of the new tables.
+  std::vector<std::string> previous = run_files(out);
+  std::error_code ec;
+  std::filesystem::remove(out + "/result.json", ec);
   recorder.write(out, header);
+  std::vector<std::string> current{"result.json"};
+  for (auto const& [name, _] : recorder.tables())
+    current.push_back(name + ".csv");
+  if (options.plot)
+    current.insert(current.end(), {"plot.png", "plot.svg"});
+  remove_stale_run_files(out, previous, current);
 
   double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   if (not options.quiet)

@@ -12,8 +12,9 @@ struct RunOptions {
   std::string out_dir; ///< default: out/<scenario name>
   std::optional<uint64_t> seed;
   std::vector<std::string> sets;
-  bool plot  = false;
-  bool quiet = false;
+  double max_wall_s = 0; ///< wall seconds after which the run is stopped, nothing written (0: no limit)
+  bool plot         = false;
+  bool quiet        = false;
 };
 
 /** Runs the scenario; `argc/argv` carry SimGrid's own --cfg/--log options. Returns the output folder. */

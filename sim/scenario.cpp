@@ -1,8 +1,10 @@
 #include "sim/scenario.hpp"
 #include "sim/errors.hpp"
 #include "sim/fields.hpp"
+#include "sim/input_limits.hpp"
 #include "sim/model.hpp"
 
+#include <algorithm>
 #include <filesystem>
 
 namespace cs {
@@ -15,11 +17,21 @@ void apply_overrides(json& doc, const std::vector<std::string>& sets, const std:
       throw UsageError("--set expects key.path=value, got \"" + item + "\"");
     std::string path = item.substr(0, eq);
     std::string text = item.substr(eq + 1);
+    // Checked here, before any simulation: invalid UTF-8 would only fail when result.json is written.
+    if (not valid_utf8(item))
+      throw UsageError("--set " + path + ": not valid UTF-8");
+    // The depth limit of files applies to values and to key paths too.
+    check_json_depth(text, "--set " + path);
+    if (std::count(path.begin(), path.end(), '.') >= max_json_depth)
+      throw UsageError("--set " + path.substr(0, 40) + "...: a key path deeper than " + std::to_string(max_json_depth) +
+                       " levels");
     json value;
     try {
       value = json::parse(text);
     } catch (const json::parse_error&) {
       value = text; // not JSON: a plain string such as FR or 100Mbps
+    } catch (const json::exception& e) {
+      throw UsageError("--set " + path + ": " + std::string(e.what()).substr(std::string(e.what()).find("] ") + 2));
     }
     json* node = &doc;
     std::string pointer;

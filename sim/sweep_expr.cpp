@@ -1,5 +1,6 @@
 #include "sim/sweep_expr.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
@@ -9,9 +10,10 @@ namespace cs {
 
 struct Expr::Node {
   enum class Kind { number, name, negate, binary, call } kind = Kind::number;
-  double value = 0;
+  double value                                                = 0;
   std::string name; ///< column name, or function name for a call
-  char op = 0;      ///< binary operator
+  char op    = 0;   ///< binary operator
+  int height = 1;   ///< levels of the tree below and including this node
   std::vector<std::shared_ptr<const Node>> args;
 };
 
@@ -20,12 +22,25 @@ namespace {
 using NodePtr = std::shared_ptr<const Expr::Node>;
 using Kind    = Expr::Node::Kind;
 
+/** Parsing, evaluating and freeing an expression recurse once per level of its tree: deeper trees (parentheses
+ *  20,000 deep, thousands of chained operators) would exhaust the stack, so they are refused while parsing. */
+constexpr int max_expr_height = 200;
+
+NodePtr with_children(std::shared_ptr<Expr::Node> n, size_t at)
+{
+  for (auto const& a : n->args)
+    n->height = std::max(n->height, a->height + 1);
+  if (n->height > max_expr_height)
+    throw ExprError(at, "expression nested deeper than " + std::to_string(max_expr_height) + " levels");
+  return n;
+}
+
 /** The only functions an expression can call, with their arity. */
 const std::map<std::string, int>& function_arity()
 {
-  static const std::map<std::string, int> table{
-      {"abs", 1},   {"sqrt", 1},  {"exp", 1},   {"log", 1}, {"log10", 1}, {"log2", 1},
-      {"floor", 1}, {"ceil", 1},  {"round", 1}, {"min", 2}, {"max", 2},   {"pow", 2}};
+  static const std::map<std::string, int> table{{"abs", 1},   {"sqrt", 1}, {"exp", 1},   {"log", 1},
+                                                {"log10", 1}, {"log2", 1}, {"floor", 1}, {"ceil", 1},
+                                                {"round", 1}, {"min", 2},  {"max", 2},   {"pow", 2}};
   return table;
 }
 
@@ -94,17 +109,28 @@ private:
     }
     return false;
   }
-  static NodePtr binary(char op, NodePtr a, NodePtr b)
+  NodePtr binary(char op, NodePtr a, NodePtr b)
   {
     auto n  = std::make_shared<Expr::Node>();
     n->kind = Kind::binary;
     n->op   = op;
     n->args = {std::move(a), std::move(b)};
-    return n;
+    return with_children(std::move(n), i_);
   }
+  /** Counts the parser's own recursion (parentheses, unary signs, powers), checked before it goes deeper. */
+  struct Descent {
+    explicit Descent(Parser& p) : p_(p)
+    {
+      if (++p_.depth_ > max_expr_height)
+        throw ExprError(p_.i_, "expression nested deeper than " + std::to_string(max_expr_height) + " levels");
+    }
+    ~Descent() { --p_.depth_; }
+    Parser& p_;
+  };
 
   NodePtr sum()
   {
+    Descent guard(*this);
     NodePtr left = product();
     while (true) {
       if (accept('+'))
@@ -131,11 +157,12 @@ private:
   }
   NodePtr unary()
   {
+    Descent guard(*this);
     if (accept('-')) {
       auto n  = std::make_shared<Expr::Node>();
       n->kind = Kind::negate;
       n->args = {unary()};
-      return n;
+      return with_children(std::move(n), i_);
     }
     if (accept('+'))
       return unary();
@@ -188,13 +215,14 @@ private:
     std::string word = s_.substr(start, i_ - start);
     if (word.back() == '.')
       throw ExprError(i_ - 1, "a name cannot end with '.'");
-    auto n = std::make_shared<Expr::Node>();
+    auto n  = std::make_shared<Expr::Node>();
     n->name = word;
     if (accept('(')) {
       auto f = function_arity().find(word);
       if (f == function_arity().end())
-        throw ExprError(start, "unknown function \"" + word + "\" (known: abs sqrt exp log log10 log2 floor ceil "
-                               "round min max pow)");
+        throw ExprError(start, "unknown function \"" + word +
+                                   "\" (known: abs sqrt exp log log10 log2 floor ceil "
+                                   "round min max pow)");
       n->kind = Kind::call;
       if (not accept(')')) {
         do
@@ -206,9 +234,9 @@ private:
       if (static_cast<int>(n->args.size()) != f->second)
         throw ExprError(start, word + " takes " + std::to_string(f->second) + " argument(s), got " +
                                    std::to_string(n->args.size()));
-      return n;
+      return with_children(std::move(n), i_);
     }
-    n->kind = Kind::name;
+    n->kind   = Kind::name;
     bool seen = false;
     for (auto const& s : names_)
       seen = seen || s == word;
@@ -219,50 +247,51 @@ private:
 
   const std::string& s_;
   std::vector<std::string>& names_;
-  size_t i_ = 0;
+  size_t i_  = 0;
+  int depth_ = 0;
 };
 
 std::optional<double> evaluate(const Expr::Node& n, const Expr::Lookup& lookup)
 {
   switch (n.kind) {
-    case Kind::number:
-      return n.value;
-    case Kind::name:
-      return lookup(n.name);
-    case Kind::negate: {
-      auto a = evaluate(*n.args[0], lookup);
-      return a ? std::optional<double>(-*a) : std::nullopt;
+  case Kind::number:
+    return n.value;
+  case Kind::name:
+    return lookup(n.name);
+  case Kind::negate: {
+    auto a = evaluate(*n.args[0], lookup);
+    return a ? std::optional<double>(-*a) : std::nullopt;
+  }
+  case Kind::binary: {
+    auto a = evaluate(*n.args[0], lookup);
+    auto b = evaluate(*n.args[1], lookup);
+    if (not a || not b)
+      return std::nullopt;
+    switch (n.op) {
+    case '+':
+      return *a + *b;
+    case '-':
+      return *a - *b;
+    case '*':
+      return *a * *b;
+    case '/':
+      return *a / *b;
+    case '%':
+      return std::fmod(*a, *b);
+    default:
+      return std::pow(*a, *b);
     }
-    case Kind::binary: {
-      auto a = evaluate(*n.args[0], lookup);
-      auto b = evaluate(*n.args[1], lookup);
-      if (not a || not b)
+  }
+  case Kind::call: {
+    std::vector<double> args;
+    for (auto const& a : n.args) {
+      auto v = evaluate(*a, lookup);
+      if (not v)
         return std::nullopt;
-      switch (n.op) {
-        case '+':
-          return *a + *b;
-        case '-':
-          return *a - *b;
-        case '*':
-          return *a * *b;
-        case '/':
-          return *a / *b;
-        case '%':
-          return std::fmod(*a, *b);
-        default:
-          return std::pow(*a, *b);
-      }
+      args.push_back(*v);
     }
-    case Kind::call: {
-      std::vector<double> args;
-      for (auto const& a : n.args) {
-        auto v = evaluate(*a, lookup);
-        if (not v)
-          return std::nullopt;
-        args.push_back(*v);
-      }
-      return apply_function(n.name, args);
-    }
+    return apply_function(n.name, args);
+  }
   }
   return std::nullopt;
 }

@@ -1,6 +1,8 @@
 #include "sim/sweep_runner.hpp"
 #include "sim/errors.hpp"
 #include "sim/run.hpp"
+#include "sim/simgrid_options.hpp"
+#include "sim/sweep_lock.hpp"
 #include "sim/sweep_progress.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
@@ -72,6 +74,8 @@ namespace {
       ro.seed = p.seed;
     // The engine's argv, as `clustersim run` builds it: SimGrid's config echo silenced, then the user's options.
     std::vector<std::string> args{"clustersim", "--log=xbt_cfg.thres:warning"};
+    for (auto const& extra : build_engine_args())
+      args.push_back(extra);
     args.insert(args.end(), o.forward.begin(), o.forward.end());
     std::vector<char*> argv;
     for (auto& a : args)
@@ -112,6 +116,7 @@ SweepOutcome run_sweep(const SweepSpec& spec, const SweepRunOptions& o)
 {
   if (simgrid::s4u::Engine::has_instance())
     throw std::logic_error("run_sweep: this process runs a SimGrid engine; forked workers could not start theirs");
+  SweepLock lock(o.out_dir, o.shard_index, o.shard_count); // before the manifest: a second sweep waits for none
   claim_output(spec, o.forward, o.out_dir);
   SweepOutcome outcome;
   std::vector<SweepPoint> todo;

@@ -1,6 +1,7 @@
 #include "sim/sweep_spec.hpp"
 #include "sim/errors.hpp"
 #include "sim/fields.hpp"
+#include "sim/input_limits.hpp"
 #include "sim/model.hpp"
 #include "sim/rng.hpp"
 #include "sim/scenario.hpp"
@@ -212,9 +213,9 @@ SweepSpec parse_sweep(const json& j, const std::string& file, const std::string&
     for (auto const& [k, v] : set->items())
       s.set.push_back(set_arg(k, v));
   }
-  s.repetitions     = f.integer("repetitions", 1, "runs per point, with seeds derived from the sweep seed", 1, 1000000);
-  s.seed_given      = f.has("seed");
-  long seed         = f.integer("seed", 1, "sweep seed (default: the scenario's): sampling and repetition seeds", 0);
+  s.repetitions = f.integer("repetitions", 1, "runs per point, with seeds derived from the sweep seed", 1, 1000000);
+  s.seed_given  = f.has("seed");
+  long seed = f.integer("seed", 1, "sweep seed (default: the scenario's): sampling and repetition seeds", 0, max_seed);
   std::string seeds = f.choice("seeds", "common", {"common", "distinct"},
                                "common: repetition r has the same seed at every point (common random numbers, for "
                                "comparing configurations); distinct: every point has its own seed");

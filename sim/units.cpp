@@ -3,6 +3,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <utility>
 #include <vector>
 
@@ -91,9 +92,14 @@ std::optional<double> parse_unit_string(const std::string& text, Unit unit, std:
   const char* begin = text.c_str();
   char* end         = nullptr;
   double number     = std::strtod(begin, &end);
-  if (end == begin) {
+  // Decimal only: strtod also reads hexadecimal (0x1p4), "inf", "nan" and leading blanks, none of which a
+  // quantity in a scenario should be.
+  bool decimal = end != begin;
+  for (const char* c = begin; c < end; ++c)
+    decimal = decimal && (std::isdigit(static_cast<unsigned char>(*c)) || std::strchr(".eE+-", *c) != nullptr);
+  if (not decimal) {
     if (why)
-      *why = "does not start with a number";
+      *why = "does not start with a decimal number";
     return std::nullopt;
   }
   std::string suffix(end);

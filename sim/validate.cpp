@@ -262,7 +262,18 @@ bool within_tolerance(const json& t, const json& measured, double sim, const std
   if (not t.is_object() || t.size() != 1)
     throw InputError(file, ptr,
                      "expected one of {\"rel\": x}, {\"abs\": x}, {\"min\": x}, {\"max\": x}, {\"range\": [a, b]}");
-  auto const& [kind, val] = *t.items().begin();
+  // Copies, not references: items() yields a temporary proxy, so a reference into it dangles (ASan's
+  // stack-use-after-scope).
+  const std::string kind = t.begin().key();
+  const json val         = t.begin().value();
+  bool is_range          = kind == "range";
+  if (kind != "rel" && kind != "abs" && kind != "min" && kind != "max" && not is_range)
+    throw InputError(file, pointer_join(ptr, kind), "unknown tolerance kind \"" + kind + "\"");
+  if (is_range ? not(val.is_array() && val.size() == 2 && val[0].is_number() && val[1].is_number())
+               : not val.is_number())
+    throw InputError(file, pointer_join(ptr, kind),
+                     std::string("expected ") + (is_range ? "[a, b] (two numbers)" : "a number") + ", got " +
+                         quote_value(val));
   if (kind == "rel" || kind == "abs") {
     if (not measured.is_number())
       throw InputError(file, ptr, kind + " tolerance needs a measured number");
@@ -274,9 +285,7 @@ bool within_tolerance(const json& t, const json& measured, double sim, const std
     return sim >= val.get<double>();
   if (kind == "max")
     return sim <= val.get<double>();
-  if (kind == "range")
-    return sim >= val[0].get<double>() && sim <= val[1].get<double>();
-  throw InputError(file, pointer_join(ptr, kind), "unknown tolerance kind \"" + kind + "\"");
+  return sim >= val[0].get<double>() && sim <= val[1].get<double>();
 }
 
 namespace {
@@ -323,6 +332,17 @@ int run_validation(const ValidateOptions& o)
       throw std::runtime_error("cannot create a temporary folder");
     work = tmpl;
   }
+  // The temporary runs go on every way out, a bad cell's exception included.
+  struct RemoveAtExit {
+    std::string dir;
+    ~RemoveAtExit()
+    {
+      std::error_code ec;
+      if (not dir.empty())
+        fs::remove_all(dir, ec);
+    }
+  } remove_work{temporary && not o.keep ? work : std::string()};
+  size_t selected_cells = 0;
 
   json report  = json::array();
   int failures = 0, compared = 0, known_misses = 0;
@@ -373,8 +393,10 @@ int run_validation(const ValidateOptions& o)
       cells_per_table[s.r.table]++;
       if (s.r.role == "calibration")
         calib_per_table[s.r.table]++;
-      if (selected(o, s.r, seed))
+      if (selected(o, s.r, seed)) {
         specs.push_back(std::move(s));
+        ++selected_cells;
+      }
     }
     for (auto const& [table, n] : calib_per_table)
       if (3 * n > cells_per_table[table] && cells_per_table[table] > 0)
@@ -484,14 +506,14 @@ int run_validation(const ValidateOptions& o)
       }
     }
   }
+  if (selected_cells == 0)
+    throw UsageError("--only " + o.only + ": no cell's id, source, seed or role matches; nothing was compared");
   std::printf("\n%d compared cells, %d outside tolerance (%d of them documented misses); predictions are reported, "
               "never compared.\n",
               compared, failures + known_misses, known_misses);
   if (not o.report.empty())
     write_file_atomic(o.report, dump_json(report));
-  if (temporary && not o.keep)
-    fs::remove_all(work);
-  else
+  if (not temporary || o.keep)
     std::fprintf(stderr, "[validate] runs kept in %s\n", work.c_str());
   return failures == 0 ? 0 : 1;
 }

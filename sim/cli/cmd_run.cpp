@@ -14,12 +14,14 @@ int cmd_run(const Args& args, const Args& simgrid_args)
   po::options_description desc("run options");
   RunOptions o;
   std::vector<std::string> sets;
-  uint64_t seed = 0;
+  std::string seed, max_wall;
   desc.add_options()("scenario", po::value<std::string>(&o.scenario)->required(), "scenario JSON file")(
       "out,o", po::value<std::string>(&o.out_dir), "output folder (default: out/<scenario name>)")(
-      "seed", po::value<uint64_t>(&seed), "override the scenario's random seed")(
+      "seed", po::value<std::string>(&seed), "override the scenario's random seed")(
       "set", po::value<std::vector<std::string>>(&sets)->composing(),
       "override a scenario field: key.path=value (repeatable; value is JSON or a plain string)")(
+      "max-wall", po::value<std::string>(&max_wall),
+      "stop the run after this many wall seconds, writing nothing (default: no limit)")(
       "plot", po::bool_switch(&o.plot), "render the model's plot (PNG and SVG) into the output folder")(
       "quiet,q", po::bool_switch(&o.quiet), "no summary line");
   po::positional_options_description pos;
@@ -29,7 +31,9 @@ int cmd_run(const Args& args, const Args& simgrid_args)
                 "usage: clustersim run SCENARIO.json [--out DIR] [--seed N] [--set a.b=v]... [--plot]"))
     return 0;
   if (vm.count("seed"))
-    o.seed = seed;
+    o.seed = parse_seed_option(seed);
+  if (vm.count("max-wall"))
+    o.max_wall_s = parse_seconds_option("--max-wall", max_wall, 365 * 86400.0);
   o.sets     = sets;
   auto eargs = engine_args(simgrid_args);
   std::vector<char*> argv;

@@ -3,6 +3,7 @@
 #include "sim/cli/sweep_commands.hpp"
 #include "sim/errors.hpp"
 #include "sim/scenario.hpp"
+#include "sim/simgrid_options.hpp"
 #include "sim/sweep.hpp"
 
 #include <cstdio>
@@ -50,7 +51,7 @@ int cmd_sweep(const Args& args, const Args& simgrid_args)
 int cmd_sweep_run(const Args& args, const Args& simgrid_args)
 {
   po::options_description desc("sweep run options");
-  std::string file, shard;
+  std::string file, shard, point_timeout;
   bool no_merge = false;
   SweepRunOptions o;
   desc.add_options()("sweep", po::value<std::string>(&file)->required(), "sweep JSON file")(
@@ -58,7 +59,7 @@ int cmd_sweep_run(const Args& args, const Args& simgrid_args)
       "jobs,j", po::value<int>(&o.jobs)->default_value(2), "points run in parallel (one process each)")(
       "shard", po::value<std::string>(&shard), "run only slice K/N of the points (K in 1..N)")(
       "no-merge", po::bool_switch(&no_merge), "do not write OUT/sweep.csv (shards filling one folder: merge once)")(
-      "point-timeout", po::value<double>(&o.point_timeout_s)->default_value(0),
+      "point-timeout", po::value<std::string>(&point_timeout)->default_value("0"),
       "seconds after which a point is killed and recorded as failed (0: none)")("quiet,q", po::bool_switch(&o.quiet),
                                                                                 "no progress line");
   po::positional_options_description pos;
@@ -68,9 +69,12 @@ int cmd_sweep_run(const Args& args, const Args& simgrid_args)
     return 0;
   if (o.jobs < 1)
     throw UsageError("--jobs must be at least 1");
+  // A week at most: setitimer takes whole seconds in a time_t, and a longer point is no sweep anyone waits for.
+  o.point_timeout_s = parse_seconds_option("--point-timeout", point_timeout, 7 * 86400);
   if (not shard.empty())
     parse_shard(shard, &o.shard_index, &o.shard_count);
-  o.merge        = not no_merge;
+  o.merge = not no_merge;
+  check_simgrid_args(simgrid_args); // before any worker starts: SimGrid would abort in each of them
   o.forward      = simgrid_args;
   o.self_exe     = self_executable();
   SweepSpec spec = load_sweep(file);

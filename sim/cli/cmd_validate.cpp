@@ -1,5 +1,6 @@
 #include "sim/cli/commands.hpp"
 #include "sim/cli/options.hpp"
+#include "sim/simgrid_options.hpp"
 #include "sim/validate.hpp"
 
 #include <cstdio>
@@ -23,6 +24,7 @@ int cmd_validate(const Args& args, const Args& simgrid_args)
   po::variables_map vm;
   if (not parse(args, desc, nullptr, vm, "usage: clustersim validate [--only PATTERN] [--report FILE.json]"))
     return 0;
+  check_simgrid_args(simgrid_args);
   o.forward = simgrid_args;
   return run_validation(o);
 }

@@ -1,6 +1,7 @@
 /* clustersim: command-line entry point. Options are checked here; bad input exits 2, other failures 1. */
 #include "sim/cli/commands.hpp"
 #include "sim/errors.hpp"
+#include "sim/interrupt.hpp"
 
 #include <boost/program_options.hpp>
 #include <cstdio>
@@ -36,6 +37,7 @@ int main(int argc, char** argv)
     return 0;
   }
   std::string command = argv[1];
+  cs::install_interrupt_handlers(); // SIGINT/SIGTERM: one line, 130/143, no temporary file left
   // SimGrid options travel separately: the engine parses them, program_options never sees them.
   std::vector<std::string> rest, simgrid_args;
   for (int i = 2; i < argc; ++i) {

@@ -20,7 +20,7 @@ while IFS='|' read -r scenario file needle; do
   if [ "$(wc -l <"$tmp/err")" -ne 1 ]; then echo "FAIL $scenario: expected one line on stderr: $msg"; fail=1; fi
   if [ -e "$out" ]; then echo "FAIL $scenario: output left behind in $out"; fail=1; fi
 done <"$dir/expected.txt"
-[ $n -ge 20 ] || { echo "FAIL: only $n cases in the corpus"; fail=1; }
+[ $n -ge 60 ] || { echo "FAIL: only $n cases in the corpus (60 expected)"; fail=1; }
 # Command-line misuse is bad input too.
 "$exe" run 2>/dev/null; [ $? -eq 2 ] || { echo "FAIL: run without a scenario must exit 2"; fail=1; }
 "$exe" run scenarios/speculative_read/case1.json --set novalue --out "$tmp/x" 2>/dev/null

@@ -2,6 +2,7 @@
 #pragma once
 #include "sim/json_io.hpp"
 #include "sim/run.hpp"
+#include "sim/simgrid_options.hpp"
 
 #include <filesystem>
 #include <string>
@@ -21,6 +22,8 @@ inline json run_metrics(const std::string& scenario, const std::vector<std::stri
   o.sets     = sets;
   o.quiet    = true;
   std::vector<std::string> args{"test", "--log=root.thres:critical"};
+  for (auto const& extra : build_engine_args())
+    args.push_back(extra);
   std::vector<char*> argv;
   for (auto& a : args)
     argv.push_back(a.data());

@@ -1,0 +1,31 @@
+/* SimGrid's options, checked before the engine sees them. SimGrid 3.32 aborts (or prints its whole option list
+ * and exits 1) on an unknown --cfg key, a value of the wrong type, a model or context factory it does not have,
+ * or a --log string it cannot read; clustersim turns each of these into exit 2 with a one-line message. */
+#pragma once
+#include <string>
+#include <vector>
+
+namespace cs {
+
+struct PlatformSpec;
+
+/** Options every engine of this build starts with: in a sanitizer build (CS_SANITIZED), actors on threads. */
+std::vector<std::string> build_engine_args();
+
+/** Checks the --cfg=KEY:VALUE and --log=... items of an engine argv (argv[0] excluded). */
+void check_simgrid_args(int argc, char** argv);
+void check_simgrid_args(const std::vector<std::string>& args);
+
+/** Checks a platform's "simgrid" block (file and JSON pointer in the message). */
+void check_simgrid_config(const PlatformSpec& spec);
+
+/** Why `value` is no valid setting of SimGrid option `key` ("" when it is). */
+std::string simgrid_option_problem(const std::string& key, const std::string& value);
+
+/** True for SimGrid's string options (set by name and value: "KEY:VALUE" text would split at a blank). */
+bool simgrid_option_is_string(const std::string& key);
+
+/** Why `text` (what follows --log=) is no valid SimGrid log setting ("" when it is). */
+std::string simgrid_log_problem(const std::string& text);
+
+} // namespace cs

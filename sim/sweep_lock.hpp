@@ -1,0 +1,22 @@
+/* One sweep process per slice of an output folder: two sweeps running the same points into one folder would
+ * delete each other's point folders (a starting worker clears what it finds) and record false failures. */
+#pragma once
+#include <string>
+
+namespace cs {
+
+/** Holds OUT/locks/K-of-N.lock (an flock, released when the process ends, even by SIGKILL) for the sweep's life.
+ *  Shards whose points cannot meet (K != K' modulo gcd(N, N')) run side by side; any other running sweep into the
+ *  folder makes the constructor throw a UsageError (exit 2) naming its pid. */
+class SweepLock {
+public:
+  SweepLock(const std::string& out_dir, int shard_index, int shard_count);
+  ~SweepLock();
+  SweepLock(const SweepLock&)            = delete;
+  SweepLock& operator=(const SweepLock&) = delete;
+
+private:
+  int fd_ = -1;
+};
+
+} // namespace cs

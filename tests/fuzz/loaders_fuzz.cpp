@@ -1,0 +1,76 @@
+/* libFuzzer target over the input loaders: scenario (with its platform and the model's checks), platform, sweep
+ * and validation cells. The first byte picks the loader, the rest is the file. Bad input must end in InputError
+ * or UsageError; any other exception, a crash or a sanitizer report is a bug (libFuzzer stops on it).
+ * Run from the repository root so that shipped scenarios find their platforms: scripts/fuzz.sh. */
+#include "sim/errors.hpp"
+#include "sim/input_limits.hpp"
+#include "sim/model.hpp"
+#include "sim/platform.hpp"
+#include "sim/sweep_expr.hpp"
+#include "sim/sweep_spec.hpp"
+#include "sim/validate.hpp"
+
+#include <cstdint>
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <unistd.h>
+
+namespace {
+
+std::string input_path()
+{
+  static const std::string path = "/tmp/clustersim-fuzz-" + std::to_string(::getpid()) + ".json";
+  return path;
+}
+
+void validation_cells(const std::string& path)
+{
+  cs::json doc = cs::load_json_file(path);
+  if (not doc.is_object() || not doc.contains("cells") || not doc["cells"].is_array())
+    return;
+  cs::ComputeInput none;
+  for (size_t i = 0; i < doc["cells"].size(); ++i) {
+    const cs::json& cell = doc["cells"][i];
+    std::string ptr      = cs::pointer_join("/cells", i);
+    if (not cell.is_object())
+      continue;
+    try {
+      cs::json sim = cell.contains("compute") ? cs::compute_cell(cell["compute"], none, path, ptr) : cs::json(1.0);
+      if (cell.contains("tolerance"))
+        cs::within_tolerance(cell["tolerance"], cell.value("measured", cs::json(nullptr)),
+                             sim.is_number() ? sim.get<double>() : 1.0, path, ptr);
+    } catch (const cs::InputError&) {
+    }
+  }
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
+{
+  if (size < 1)
+    return 0;
+  {
+    std::ofstream out(input_path(), std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char*>(data + 1), static_cast<std::streamsize>(size - 1));
+  }
+  try {
+    switch (data[0] % 4) {
+    case 0:
+      cs::check_scenario(input_path(), {});
+      break;
+    case 1:
+      cs::load_platform(input_path());
+      break;
+    case 2:
+      cs::load_sweep(input_path());
+      break;
+    default:
+      validation_cells(input_path());
+    }
+  } catch (const cs::InputError&) {
+  } catch (const cs::UsageError&) {
+  }
+  return 0;
+}
