@@ -7,6 +7,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
 using cs::json;
 
 namespace {
@@ -82,6 +84,35 @@ TEST_CASE("A checkpoint file holds the node's modified pages and their twins", "
   json m = cs::test::run_metrics("scenarios/checkpoint/sor.json",
                                  {"params.app.barriers=4", "params.app.compute=40s", "params.interval=5s"});
   REQUIRE(m["ckpt_file_MB"].get<double>() == Approx((2 * 32e6 + 4096 + 716 + 32) / 1e6));
+}
+
+TEST_CASE("A checkpoint larger than the memory NT leaves free pages the process out and back in",
+          "[engine][checkpoint]")
+{
+  // SOR's node: 256 MiB less 32 MiB for NT leaves 234.88 MB; the process holds 163 MiB (170.92 MB) and 32 MB of
+  // twins, so 31.96 MB are free for the file cache. The 64.0 MB file trims the rest of it from the working set:
+  // written to the pagefile on the same disk while the file is written, read back when the thread resumes,
+  // one hard fault at a time.
+  json m         = cs::test::run_metrics("scenarios/checkpoint/sor.json",
+                                         {"params.app.barriers=4", "params.app.compute=40s", "params.requests=[\"15s\"]"});
+  double file    = 2 * 32e6 + 4096 + 716 + 32;
+  double free    = (256.0 - 32.0 - 163.0) * 1048576 - 32e6;
+  double evicted = file - free;
+  REQUIRE(m["checkpoints"].get<long>() == 1);
+  REQUIRE(m["paged_out_MB"].get<double>() == Approx(evicted / 1e6));
+  // Each page-out write (64 KB) and each hard fault (32 KB) waits half a turn of the disk (4.17 ms).
+  double turn = 4.17e-3;
+  REQUIRE(m["ckpt_time_s"].get<double>() ==
+          Approx((file + evicted) / 4.167e6 + std::ceil(evicted / 65536) * turn).epsilon(0.01));
+  REQUIRE(m["page_in_s"].get<double>() == Approx(evicted / 15e6 + std::ceil(evicted / 32768) * turn).epsilon(0.01));
+}
+
+TEST_CASE("Water's checkpoint fits beside its process: nothing is paged", "[engine][checkpoint]")
+{
+  json w = cs::test::run_metrics(water, with(short_water, {"params.interval=90s"}));
+  REQUIRE(w["checkpoints"].get<long>() > 0);
+  REQUIRE(w["paged_out_MB"].get<double>() == 0);
+  REQUIRE(w["page_in_s"].get<double>() == 0);
 }
 
 TEST_CASE("Incremental checkpoints save only the pages modified since the previous one", "[engine][checkpoint]")

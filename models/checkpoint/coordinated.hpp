@@ -38,6 +38,8 @@ struct CheckpointStats {
   double detect_s         = 0; ///< summed: failure to detection
   double recovery_s       = 0; ///< summed: detection to the threads running again (initialisation + data recovery)
   double data_recovery_s  = 0; ///< summed: reading the checkpoint files back
+  double paged_out_bytes  = 0; ///< summed over files: working set trimmed to the pagefile while the file was written
+  double page_in_s        = 0; ///< summed over files (a thread per node): faulting the trimmed pages back in
   double lost_work_s      = 0; ///< summed: failure time minus the time of the checkpoint restarted from
   long membership_changes = 0; ///< nodes removed or added (seed section 4)
   long nodes_in_use       = 0; ///< nodes running threads in the last incarnation
@@ -52,7 +54,11 @@ public:
     std::vector<sg4::Host*> nodes; ///< the first Params::nodes run the application; the others may join
     std::vector<NtCosts> costs;
     std::vector<sg4::Disk*> disks;
-    sg4::Host* server      = nullptr;
+    sg4::Host* server = nullptr;
+    std::vector<double> memory;        ///< per node: physical memory less what NT itself keeps resident
+    std::vector<double> fault_cluster; ///< per node: bytes one hard page fault reads
+    std::vector<double> write_cluster; ///< per node: bytes one page-out write carries
+    std::vector<double> fault_wait;    ///< per node: the disk's rotational wait of one page-in or page-out I/O
     sg4::Disk* server_disk = nullptr;
     sg4::Host* monitor     = nullptr; ///< the designated heartbeat node
     Rng failures{0};                  ///< draws of the failure times (MTBF)
@@ -104,6 +110,8 @@ private:
   /** Bytes a node's file holds for `threads` threads, `barriers` barriers after the previous checkpoint. */
   double file_bytes(long threads, long barriers) const;
   double share_bytes(long threads) const;
+  /** What NT trims from the process's working set while a node writes a `bytes` file (see agent()). */
+  double evicted_bytes(size_t node, long threads, double bytes) const;
 
   const Params& p_;
   Setup s_;

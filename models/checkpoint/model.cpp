@@ -79,6 +79,11 @@ private:
     for (auto* h : hosts) {
       s.costs.push_back(NtCosts::from(ctx_.platform.os(h)));
       s.disks.push_back(ctx_.disk_param(f, "nodes", h));
+      const OsProfile& os = ctx_.platform.os(h);
+      s.memory.push_back(os.cost("ram_size") - os.cost("system_resident_size"));
+      s.fault_cluster.push_back(os.cost("fault_cluster_size"));
+      s.write_cluster.push_back(os.cost("pageout_cluster_size"));
+      s.fault_wait.push_back(os.cost("disk_rotational_latency"));
     }
     s.nodes      = hosts;
     s.failures   = ctx_.rng.stream("failures");
@@ -103,6 +108,8 @@ private:
     rec.set("detection_s", mean(s.detect_s, s.recoveries));
     rec.set("recovery_s", mean(s.recovery_s, s.recoveries));
     rec.set("data_recovery_s", mean(s.data_recovery_s, s.recoveries));
+    rec.set("paged_out_MB", mean(s.paged_out_bytes, s.files) / 1e6);
+    rec.set("page_in_s", mean(s.page_in_s, s.files));
     rec.set("lost_work_s", s.lost_work_s);
     rec.set("membership_changes", s.membership_changes);
     rec.set("nodes_in_use", s.nodes_in_use);

@@ -34,6 +34,10 @@ Params Params::from(Fields& f)
   p.app.dirty_per_barrier =
       a.number("dirty_per_barrier", p.app.dirty_per_barrier,
                "fraction of a node's pages modified between two barriers (1: all of them)", Range::unit_interval());
+  p.app.process_bytes = a.quantity("process_bytes", Unit::size, p.app.process_bytes,
+                                   "resident size of a node's process without the twins (seed 3.5: Water 45 MB, "
+                                   "SOR 163 MB); 0: no memory pressure",
+                                   Range::non_negative());
   a.string("source", "", "where the numbers come from");
   a.finish();
   p.nodes    = f.integer("nodes", p.nodes, "nodes, one user thread each (seed: 4)", 1, 64);
@@ -48,7 +52,7 @@ Params Params::from(Fields& f)
   p.file_server    = f.string("file_server", p.file_server, "host of the network file system");
   p.copy_chunk     = f.quantity("copy_chunk", Unit::size, p.copy_chunk,
                                 "bytes per transfer of a file copy to or from the file server (model granularity: "
-                                "results move by under 1% from 1 to 16 MiB)",
+                                    "results move by under 1% from 1 to 16 MiB)",
                                 Range::positive());
   p.incremental    = f.boolean("incremental", p.incremental,
                                "incremental checkpoints: only the pages modified since the previous one");

@@ -19,6 +19,7 @@ struct AppSpec {
   std::string writes       = "all"; ///< "all": every node modifies every shared page; "own": its 1/nodes share
   double stack_bytes       = 4096;  ///< committed stack of the user thread
   double dirty_per_barrier = 1;     ///< fraction of a node's pages modified between two barriers (drawn afresh each)
+  double process_bytes     = 0;     ///< resident size of a node's process, twins aside (memory pressure, seed 3.5)
 };
 
 struct Params {

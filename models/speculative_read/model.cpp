@@ -54,6 +54,7 @@ public:
     r.set("remote_checks", rpc.checks);
     r.set("remote_reads", rpc.reads - (p_.initial_read ? 1 : 0));
     r.set("remote_writes", rpc.writes);
+    r.set("connections", rpc.connections);
     r.set("mean_check_time_s", rpc.checks ? rpc.check_time / rpc.checks : 0.0);
     r.set("mean_remote_read_time_s", rpc.reads ? rpc.read_time / rpc.reads : 0.0);
     r.set("write_time_s", rpc.write_time);

@@ -17,10 +17,15 @@ void DataServer::operator()()
   const double service = os_.cost("rpc_server_cpu");
   while (true) {
     auto req = inbox_->get_unique<Request>();
+    if (req->kind == Request::Kind::connect) { // the kernel answers a SYN; the server program is not involved
+      req->reply_to->put(new Reply{true, version_}, static_cast<uint64_t>(p_.reply_size));
+      continue;
+    }
     compute(service);
     auto* reply = new Reply{req->cached_version == version_, version_};
     double size = p_.reply_size;
     switch (req->kind) {
+    case Request::Kind::connect:
     case Request::Kind::check:
       break;
     case Request::Kind::read:
@@ -40,6 +45,11 @@ Reply ClientServer::call(Request::Kind kind, uint64_t cached_version, double req
 {
   compute(os_.cost("rpc_client_cpu"));
   sg4::Mailbox* reply_to = sg4::Mailbox::by_name("sr-reply-" + std::to_string(sg4::this_actor::get_pid()));
+  if (p_.connect_per_op) { // SYN, SYN-ACK; the request then rides with the handshake's last ACK
+    server_->put(new Request{Request::Kind::connect, 0, reply_to}, static_cast<uint64_t>(p_.request_size));
+    reply_to->get_unique<Reply>();
+    stats_.connections++;
+  }
   server_->put(new Request{kind, cached_version, reply_to}, static_cast<uint64_t>(request_bytes));
   auto reply = reply_to->get_unique<Reply>();
   return *reply;

@@ -14,7 +14,7 @@ namespace sg4 = simgrid::s4u;
 
 /** A request to the Data Server. */
 struct Request {
-  enum class Kind { check, read, write } kind;
+  enum class Kind { connect, check, read, write } kind;
   uint64_t cached_version; ///< for a check: the version held by the requester's Local Cache
   sg4::Mailbox* reply_to;
 };
@@ -45,7 +45,7 @@ struct LocalCache {
 
 /** Statistics of the remote operations, as the Client Server sees them. */
 struct RpcStats {
-  long checks = 0, reads = 0, writes = 0;
+  long checks = 0, reads = 0, writes = 0, connections = 0;
   double check_time = 0, read_time = 0, write_time = 0;
 };
 

@@ -43,6 +43,10 @@ Params Params::from(Fields& f)
       f.quantity("saved_state_size", Unit::size, p.saved_state_size,
                  "program state the TR user code saves (and restores on rollback)", Range::non_negative());
   p.initial_read = f.boolean("initial_read", p.initial_read, "one untimed remote read fills the cache first");
+  p.connect_per_op =
+      f.choice("connection", "persistent", {"persistent", "per_operation"},
+               "persistent: one TCP connection serves every remote operation; per_operation: each opens its own "
+               "(a SYN / SYN-ACK round trip before the request)") == "per_operation";
   f.finish();
   if (p.client == p.server && not f.documenting())
     f.fail("server", "the server must be another host than the client (\"" + p.client + "\")");

@@ -28,6 +28,7 @@ struct Params {
   double resident_size     = 0;     ///< bytes of the client process that fork() must map (page tables)
   double saved_state_size  = 0;     ///< bytes the TR user code saves at a checkpoint and restores on rollback
   bool initial_read        = true;  ///< fill the cache with one untimed read before the loop (test case 1)
+  bool connect_per_op      = false; ///< each remote operation opens its own TCP connection (a handshake first)
 
   static Params from(Fields& f);
 };

@@ -66,7 +66,20 @@ TEST_CASE("branches share one CPU: speculation on one core costs more than on tw
 
 TEST_CASE("the same seed draws the same writes and every write causes one rollback", "[engine][speculative_read]")
 {
-  json a = cs::test::run_metrics(case2, {"params.method=FR", "seed=5"});
+  json a = cs::test::run_metrics(case2, {"params.method=FR", "seed=5", "params.initial_read=true"});
   REQUIRE(a["remote_writes"].get<long>() > 0);
   REQUIRE(a["remote_writes"] == a["rollbacks"]);
+}
+
+TEST_CASE("a connection per remote operation adds one round trip to every check", "[engine][speculative_read]")
+{
+  // NR, p = 0, 8LAN: every remote operation is a check. A 64 B message crosses two 240 us port links and the
+  // 10 us backplane, all slowed 8 times, at 100 Mb/s / 8. The handshake is one round trip with no server program in
+  // it; the check is another, plus the request CPU at both ends (50 us each).
+  json m = cs::test::run_metrics(case2, {"params.method=NR", "params.write_probability=0", "params.initial_read=true",
+                                         "platform.slowdown=8", "params.connection=per_operation"});
+  double one_way    = 8 * (240e-6 + 10e-6 + 240e-6) + 64 * 8 / (100e6 / 8);
+  double round_trip = 2 * one_way;
+  REQUIRE(m["connections"] == 101); // the 100 checks and the read before the loop
+  REQUIRE(m["mean_check_time_s"].get<double>() == Approx(2 * round_trip + 100e-6).epsilon(0.01));
 }
