@@ -29,6 +29,9 @@ DiskModel DiskModel::from(const DiskSpec& spec, const std::string& platform_file
                            "rate requests are accepted into the buffer while it has room", Range::positive());
   m.request_size =
       sourced(f, "request_size", Unit::size, "largest request the kernel sends to the drive", Range::positive());
+  m.io_slice = sourced(f, "io_slice", Unit::time,
+                       "time one writer keeps the drive for its consecutive requests before another writer's turn",
+                       Range::non_negative());
   f.string("description", "", "free text");
   f.finish();
   if (m.request_size > m.cache_size)
@@ -47,9 +50,18 @@ void WriteBackDisk::write(double bytes)
 {
   double start = sg4::Engine::get_clock();
   double left  = bytes;
+  std::unique_lock<sg4::Mutex> drive(*drive_, std::defer_lock);
+  double turn = 0;
   while (left > 0) {
+    // The I/O scheduler serves one writer's requests for a slice before turning to the other writer of the node
+    // (a zero slice: one request each, in turn).
+    if (drive.owns_lock() && sg4::Engine::get_clock() - turn >= m_.io_slice)
+      drive.unlock();
+    if (not drive.owns_lock()) {
+      drive.lock();
+      turn = sg4::Engine::get_clock();
+    }
     double req = std::min(left, m_.request_size);
-    std::unique_lock<sg4::Mutex> drive(*drive_);
     if (not m_.write_cache) {
       platter_->write(static_cast<sg_size_t>(req));
     } else {
@@ -73,6 +85,7 @@ void WriteBackDisk::write(double bytes)
     left -= req;
   }
   stats_.bytes += bytes;
+  stats_.writes += bytes > 0 ? 1 : 0;
   stats_.pwrite_s += sg4::Engine::get_clock() - start;
 }
 

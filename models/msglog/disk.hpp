@@ -26,6 +26,7 @@ struct DiskModel {
   double cache_size   = 0;    ///< bytes the buffer holds
   double interface_bw = 0;    ///< rate at which requests are accepted into the buffer (bytes/s)
   double request_size = 0;    ///< largest request the kernel sends to the drive (a pwrite is split into these)
+  double io_slice     = 0;    ///< time one writer keeps the drive for consecutive requests (I/O scheduler slice)
   double platter_bw   = 0;    ///< drain rate: the disk's write_bw
 
   static DiskModel from(const DiskSpec& spec, const std::string& platform_file);
@@ -34,6 +35,7 @@ struct DiskModel {
 /** Per-node disk statistics. */
 struct DiskStats {
   double bytes       = 0; ///< written by pwrites
+  long writes        = 0; ///< pwrites that carried data (the final flush of an empty page carries none)
   long requests      = 0;
   long full_waits    = 0; ///< requests that found the buffer full and waited for the platter
   double full_wait_s = 0;
@@ -53,7 +55,7 @@ public:
 private:
   DiskModel m_;
   sg4::Disk* platter_;
-  sg4::MutexPtr drive_;            ///< one command at a time (ATA without command queueing)
+  sg4::MutexPtr drive_;            ///< one writer at a time (ATA without queueing; the I/O scheduler's slices)
   sg4::MutexPtr state_;            ///< guards the buffer accounting below
   sg4::ConditionVariablePtr room_; ///< signalled when the platter freed room
   sg4::ConditionVariablePtr work_; ///< signalled when data arrived for the platter

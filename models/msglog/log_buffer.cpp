@@ -8,8 +8,8 @@ XBT_LOG_NEW_DEFAULT_CATEGORY(cs_msglog_buffer, "msglog: the buffering library (p
 
 namespace cs::msglog {
 
-LogBuffer::LogBuffer(long pages, double page_size, const LogCosts& costs, AioFile* aio)
-    : buf_(pages, page_size), costs_(costs), aio_(aio)
+LogBuffer::LogBuffer(long pages, double page_size, const LogCosts& costs, const LogPolicy& policy, AioFile* aio)
+    : buf_(pages, page_size), costs_(costs), policy_(policy), aio_(aio)
 {
 }
 
@@ -24,25 +24,44 @@ void LogBuffer::run_copies()
   }
 }
 
+template <class Done> double LogBuffer::block_until(Done done)
+{
+  std::unique_lock<sg4::Mutex> lock(*mutex_);
+  double t0 = sg4::Engine::get_clock();
+  blocked_  = true;
+  for (; unseen_ > 0; --unseen_) // the helper gets the CPU the rank gave up and posts what it had finished
+    buf_.released();
+  while (not done())
+    freed_->wait(lock);
+  blocked_ = false;
+  return sg4::Engine::get_clock() - t0;
+}
+
 void LogBuffer::seal_and_advance()
 {
   run_copies();
+  // Requests outstanding as the rank (and the AIO layer) sees them, before this one.
+  long before  = buf_.outstanding();
   double bytes = buf_.seal();
   ++stats_.pages_filled;
-  if (aio_ != nullptr) {
-    sg4::this_actor::execute(costs_.aio_submit * costs_.speed);
-    aio_->submit(bytes);
-  } else {
+  if (aio_ == nullptr) {
     buf_.released();
+  } else {
+    sg4::this_actor::execute(costs_.aio_submit * costs_.speed);
+    long id = ++submitted_;
+    aio_->submit(bytes);
+    if (policy_.sync_depth > 0 && before >= policy_.sync_depth) {
+      // Seed Discussion 4: with more than two writes outstanding, one is performed synchronously. The caller
+      // waits for its own request (FIFO: the older ones are done by then); not a stop, as a page is free after.
+      ++stats_.sync_writes;
+      stats_.sync_s += block_until([&] { return written_ >= id; });
+    }
   }
-  std::unique_lock<sg4::Mutex> lock(*mutex_);
   if (not buf_.can_advance()) {
     ++stats_.waits;
-    double t0 = sg4::Engine::get_clock();
-    while (not buf_.can_advance())
-      freed_->wait(lock);
-    stats_.wait_s += sg4::Engine::get_clock() - t0;
-    XBT_VERB("waited %.3f s for a free page", sg4::Engine::get_clock() - t0);
+    double dt = block_until([&] { return buf_.can_advance(); });
+    stats_.wait_s += dt;
+    XBT_VERB("stopped %.3f s for a free page", dt);
   }
   buf_.advance();
 }
@@ -67,9 +86,20 @@ void LogBuffer::log(long count, double bytes)
   run_copies();
 }
 
+void LogBuffer::finish()
+{
+  seal_and_advance();
+  block_until([&] { return buf_.outstanding() == 0; });
+}
+
 void LogBuffer::page_written()
 {
   std::unique_lock<sg4::Mutex> lock(*mutex_);
+  ++written_;
+  if (policy_.lazy_completion && not blocked_) {
+    ++unseen_; // posted later, when the rank next blocks
+    return;
+  }
   buf_.released();
   freed_->notify_all();
 }

@@ -106,6 +106,15 @@ Params Params::from(Fields& f)
   p.aio_concurrency =
       f.integer("aio_concurrency", p.aio_concurrency,
                 "pwrites of one file descriptor in flight at once (glibc POSIX AIO: 1, model-notes 004)", 1, 64);
+  std::string completion =
+      f.choice("aio_completion", "when_blocked", {"when_blocked", "immediate"},
+               "when the rank sees that a write completed: when_blocked = only while it is blocked in the library (its "
+               "helper thread gets no CPU from a rank spinning in MPI; docs/models/msglog.md), immediate = at once");
+  p.aio_lazy_completion = completion == "when_blocked";
+  p.aio_sync_depth      = f.integer("aio_sync_depth", p.aio_sync_depth,
+                                    "writes outstanding at which the next submission is performed synchronously (seed "
+                                         "Discussion 4: more than two outstanding; 0 = never)",
+                                    0, 1024);
 
   p.bt = adi_from(f.object("bt", "BT stream (201 steps, 24 isends/step)"),
                   {201, 102, 80, 240, 40, true, 0, 0.25, 0.03, 0.9}, "bt");

@@ -103,15 +103,17 @@ struct DiskWhatIf {
 };
 
 struct Params {
-  Bench bench             = Bench::bt;
-  Scheme scheme           = Scheme::base;
-  long pages              = 1;       ///< k: buffer pages (k = 1: synchronous writes)
-  double page_size        = 4194304; ///< bytes of a buffer page (seed: 4MB)
-  long ranks              = 16;
-  long ranks_per_node     = 2;
-  std::string hosts_group = "cmi";
-  std::string disk        = "hda";
-  long aio_concurrency    = 1; ///< pwrites of one fd in flight (glibc POSIX AIO: one helper thread, 1)
+  Bench bench              = Bench::bt;
+  Scheme scheme            = Scheme::base;
+  long pages               = 1;       ///< k: buffer pages (k = 1: synchronous writes)
+  double page_size         = 4194304; ///< bytes of a buffer page (seed: 4MB)
+  long ranks               = 16;
+  long ranks_per_node      = 2;
+  std::string hosts_group  = "cmi";
+  std::string disk         = "hda";
+  long aio_concurrency     = 1;    ///< pwrites of one fd in flight (glibc POSIX AIO: one helper thread, 1)
+  bool aio_lazy_completion = true; ///< a completion is seen only while the rank is blocked in the library
+  long aio_sync_depth      = 2;    ///< outstanding writes at which a submission runs synchronously (0: never)
   AdiParams bt;
   AdiParams sp;
   CgParams cg;
