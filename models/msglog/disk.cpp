@@ -1,4 +1,5 @@
 #include "models/msglog/disk.hpp"
+#include "sim/actor_lock.hpp"
 
 #include <xbt/log.h>
 
@@ -49,12 +50,12 @@ void WriteBackDisk::write(double bytes)
   double left  = bytes;
   while (left > 0) {
     double req = std::min(left, m_.request_size);
-    std::unique_lock<sg4::Mutex> drive(*drive_);
+    cs::ActorLock drive(*drive_);
     if (not m_.write_cache) {
       platter_->write(static_cast<sg_size_t>(req));
     } else {
       {
-        std::unique_lock<sg4::Mutex> lock(*state_);
+        cs::ActorLock lock(*state_);
         if (used_ + req > m_.cache_size) {
           double t0 = sg4::Engine::get_clock();
           ++stats_.full_waits;
@@ -65,7 +66,7 @@ void WriteBackDisk::write(double bytes)
         used_ += req; // reserved now, so that the other writer of the node cannot overbook the buffer
       }
       sg4::this_actor::sleep_for(req / m_.interface_bw);
-      std::unique_lock<sg4::Mutex> lock(*state_);
+      cs::ActorLock lock(*state_);
       pending_ += req;
       work_->notify_all();
     }
@@ -78,7 +79,7 @@ void WriteBackDisk::write(double bytes)
 
 void WriteBackDisk::flusher()
 {
-  std::unique_lock<sg4::Mutex> lock(*state_);
+  cs::ActorLock lock(*state_);
   while (true) {
     while (pending_ <= 0)
       work_->wait(lock);

@@ -1,4 +1,5 @@
 #include "models/msglog/log_buffer.hpp"
+#include "sim/actor_lock.hpp"
 
 #include <xbt/log.h>
 
@@ -35,7 +36,7 @@ void LogBuffer::seal_and_advance()
   } else {
     buf_.released();
   }
-  std::unique_lock<sg4::Mutex> lock(*mutex_);
+  cs::ActorLock lock(*mutex_);
   if (not buf_.can_advance()) {
     ++stats_.waits;
     double t0 = sg4::Engine::get_clock();
@@ -69,7 +70,7 @@ void LogBuffer::log(long count, double bytes)
 
 void LogBuffer::page_written()
 {
-  std::unique_lock<sg4::Mutex> lock(*mutex_);
+  cs::ActorLock lock(*mutex_);
   buf_.released();
   freed_->notify_all();
 }
