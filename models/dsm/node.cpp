@@ -1,4 +1,5 @@
 #include "models/dsm/node.hpp"
+#include "sim/actor_lock.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -40,7 +41,7 @@ void Node::wake()
 void Node::app_wait(const std::function<bool()>& done, double& account)
 {
   double start = sg4::Engine::get_clock();
-  std::unique_lock<sg4::Mutex> lock(*mutex_);
+  cs::ActorLock lock(*mutex_);
   while (not done())
     cv_->wait(lock);
   account += sg4::Engine::get_clock() - start;
@@ -115,7 +116,7 @@ void Node::getpage(long page)
     app_wait([this]() { return waiting_page_ < 0; }, unused);
   } else {
     // Figure 6: no ACK; the grant acknowledges the request, and its absence after the timeout sends it again.
-    std::unique_lock<sg4::Mutex> lock(*mutex_, std::defer_lock);
+    cs::ActorLock lock(*mutex_, std::defer_lock);
     for (long attempt = 0; waiting_page_ >= 0; ++attempt) {
       if (attempt > 0) {
         XBT_VERB("node %d: no grant for page %ld after %g s, GETP again", id_, page, p_.system.getpage_timeout);

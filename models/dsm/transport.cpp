@@ -1,4 +1,5 @@
 #include "models/dsm/transport.hpp"
+#include "sim/actor_lock.hpp"
 
 #include <string>
 
@@ -91,7 +92,7 @@ bool Transport::await_ack(long seq, double deadline)
 
 void Transport::sender()
 {
-  std::unique_lock<sg4::Mutex> lock(*out_mutex_);
+  cs::ActorLock lock(*out_mutex_);
   while (true) {
     while (out_.empty())
       out_cv_->wait(lock);

@@ -1,4 +1,5 @@
 #include "models/msglog/disk.hpp"
+#include "sim/actor_lock.hpp"
 
 #include <xbt/log.h>
 
@@ -50,7 +51,7 @@ void WriteBackDisk::write(double bytes)
 {
   double start = sg4::Engine::get_clock();
   double left  = bytes;
-  std::unique_lock<sg4::Mutex> drive(*drive_, std::defer_lock);
+  cs::ActorLock drive(*drive_, std::defer_lock);
   double turn = 0;
   while (left > 0) {
     // The I/O scheduler serves one writer's requests for a slice before turning to the other writer of the node
@@ -66,7 +67,7 @@ void WriteBackDisk::write(double bytes)
       platter_->write(static_cast<sg_size_t>(req));
     } else {
       {
-        std::unique_lock<sg4::Mutex> lock(*state_);
+        cs::ActorLock lock(*state_);
         if (used_ + req > m_.cache_size) {
           double t0 = sg4::Engine::get_clock();
           ++stats_.full_waits;
@@ -77,7 +78,7 @@ void WriteBackDisk::write(double bytes)
         used_ += req; // reserved now, so that the other writer of the node cannot overbook the buffer
       }
       sg4::this_actor::sleep_for(req / m_.interface_bw);
-      std::unique_lock<sg4::Mutex> lock(*state_);
+      cs::ActorLock lock(*state_);
       pending_ += req;
       work_->notify_all();
     }
@@ -91,7 +92,7 @@ void WriteBackDisk::write(double bytes)
 
 void WriteBackDisk::flusher()
 {
-  std::unique_lock<sg4::Mutex> lock(*state_);
+  cs::ActorLock lock(*state_);
   while (true) {
     while (pending_ <= 0)
       work_->wait(lock);

@@ -1,4 +1,5 @@
 #include "models/msglog/log_buffer.hpp"
+#include "sim/actor_lock.hpp"
 
 #include <xbt/log.h>
 
@@ -26,7 +27,7 @@ void LogBuffer::run_copies()
 
 template <class Done> double LogBuffer::block_until(Done done)
 {
-  std::unique_lock<sg4::Mutex> lock(*mutex_);
+  cs::ActorLock lock(*mutex_);
   double t0 = sg4::Engine::get_clock();
   blocked_  = true;
   for (; unseen_ > 0; --unseen_) // the helper gets the CPU the rank gave up and posts what it had finished
@@ -94,7 +95,7 @@ void LogBuffer::finish()
 
 void LogBuffer::page_written()
 {
-  std::unique_lock<sg4::Mutex> lock(*mutex_);
+  cs::ActorLock lock(*mutex_);
   ++written_;
   if (policy_.lazy_completion && not blocked_) {
     ++unseen_; // posted later, when the rank next blocks

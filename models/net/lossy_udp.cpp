@@ -1,4 +1,5 @@
 #include "models/net/lossy_udp.hpp"
+#include "sim/actor_lock.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -32,7 +33,7 @@ Datagram Socket::take()
 
 Datagram Socket::recv()
 {
-  std::unique_lock<sg4::Mutex> lock(*mutex_);
+  cs::ActorLock lock(*mutex_);
   while (queue_.empty())
     cv_->wait(lock);
   return take();
@@ -40,7 +41,7 @@ Datagram Socket::recv()
 
 std::optional<Datagram> Socket::recv_until(double deadline)
 {
-  std::unique_lock<sg4::Mutex> lock(*mutex_);
+  cs::ActorLock lock(*mutex_);
   while (queue_.empty())
     if (cv_->wait_until(lock, deadline) == std::cv_status::timeout && queue_.empty())
       return std::nullopt;
@@ -130,7 +131,7 @@ void Fabric::at_host(const Event& e)
 
 void Fabric::loop()
 {
-  std::unique_lock<sg4::Mutex> lock(*mutex_);
+  cs::ActorLock lock(*mutex_);
   while (true) {
     if (events_.empty()) {
       cv_->wait(lock);

@@ -1,0 +1,31 @@
+/* A lock on a SimGrid mutex for actor code that may be killed while it waits.
+ *
+ * When the simulation ends, SimGrid kills the daemon actors still waiting. With thread contexts the killed actor
+ * unwinds its stack on its own thread while maestro, in the context's destructor, joins that thread; a
+ * std::unique_lock destroyed during that unwinding would call Mutex::unlock, a simcall, which waits for maestro:
+ * both wait for ever (a killed waiter does not even hold the mutex: it was waiting on a condition variable).
+ * ActorLock leaves the mutex alone when it is destroyed by an exception, so an actor is never killed while it
+ * holds one of these locks across a blocking call in mid-simulation (none of clustersim's models does). */
+#pragma once
+#include <exception>
+#include <mutex>
+#include <simgrid/s4u/Mutex.hpp>
+
+namespace cs {
+
+class ActorLock : public std::unique_lock<simgrid::s4u::Mutex> {
+public:
+  using std::unique_lock<simgrid::s4u::Mutex>::unique_lock;
+  ActorLock(const ActorLock&)            = delete;
+  ActorLock& operator=(const ActorLock&) = delete;
+  ~ActorLock()
+  {
+    if (std::uncaught_exceptions() > exceptions_before_ && owns_lock())
+      release(); // unwinding (a kill at the end of the simulation): no simcall from here
+  }
+
+private:
+  int exceptions_before_ = std::uncaught_exceptions();
+};
+
+} // namespace cs
