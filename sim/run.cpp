@@ -37,7 +37,8 @@ public:
   Watchdog(std::chrono::steady_clock::time_point start, double limit_s, bool quiet)
       : start_(start), limit_s_(limit_s), quiet_(quiet)
   {
-    sg4::Engine::on_time_advance_cb([this](double) { clock_.store(sg4::Engine::get_clock()); });
+    // The signal outlives this object (SimGrid cannot disconnect it): it holds the clock, not the watchdog.
+    sg4::Engine::on_time_advance_cb([clock = clock_](double) { clock->store(sg4::Engine::get_clock()); });
     if (limit_s_ > 0 || not quiet_)
       thread_ = std::thread([this] { watch(); });
   }
@@ -59,7 +60,7 @@ private:
     double last_clock = -1;
     while (not wake_.wait_for(lock, std::chrono::seconds(2), [this] { return done_; })) {
       double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-      double now  = clock_.load();
+      double now  = clock_->load();
       if (limit_s_ > 0 && wall > limit_s_) {
         std::fprintf(stderr, "clustersim: stopped by --max-wall %g s at simulated %.6g s: nothing written\n", limit_s_,
                      now);
@@ -75,7 +76,7 @@ private:
   std::chrono::steady_clock::time_point start_;
   double limit_s_;
   bool quiet_;
-  std::atomic<double> clock_{0};
+  std::shared_ptr<std::atomic<double>> clock_ = std::make_shared<std::atomic<double>>(0);
   std::mutex mutex_;
   std::condition_variable wake_;
   bool done_ = false;

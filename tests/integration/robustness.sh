@@ -68,7 +68,7 @@ ls "$tmp/used" | grep -q '\.tmp\.' && { echo "FAIL: temporary files left in $tmp
 for sig in INT TERM; do
   "$exe" run $s --set params.iterations=10000000 --out "$tmp/sig-$sig" -q 2>"$tmp/err" &
   pid=$!
-  sleep 2
+  sleep 3
   kill -$sig $pid
   wait $pid
   got=$?
@@ -85,7 +85,8 @@ expect 1 'stopped by --max-wall 2 s' "$exe" run $s --set params.iterations=10000
 echo '{"scenario": "'$PWD'/'$s'", "grid": {"params.iterations": [10000000, 9999999]}}' >"$tmp/long.json"
 "$exe" sweep "$tmp/long.json" --out "$tmp/lock" --jobs 1 -q 2>/dev/null &
 first=$!
-sleep 1
+for _ in $(seq 1 100); do [ -e "$tmp/lock/locks/1-of-1.lock" ] && break; sleep 0.1; done
+sleep 0.5
 expect 2 "another sweep (pid $first" "$exe" sweep "$tmp/long.json" --out "$tmp/lock" -q
 expect 2 "another sweep (pid $first" "$exe" sweep "$tmp/long.json" --out "$tmp/lock" --shard 1/2 -q
 kill -TERM $first

@@ -10,6 +10,7 @@ shift
 if [ $# -eq 0 ]; then
   for s in scenarios/*/*.json; do
     grep -q '"grid"\|"zip"\|"sample"' "$s" && continue # sweeps: their points are scenarios run the same way
+    grep -q '"model"' "$s" || continue                     # data files beside the scenarios
     [[ "$(basename "$s")" == whatif_* && "${CS_ALL_SCENARIOS:-0}" != 1 ]] && continue
     set -- "$@" "$s"
   done
