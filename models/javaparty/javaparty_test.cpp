@@ -96,37 +96,59 @@ TEST_CASE("Two threads in a JVM that uses two CPUs take half as long", "[engine]
   REQUIRE(m["exec_time_s"].get<double>() == Approx(total_tests() * 200e-9 / 2).epsilon(0.03));
 }
 
-TEST_CASE("The blast's receive CPU slows the JavaParty threads on the blasted machines", "[engine][javaparty]")
+TEST_CASE("The blast's receive CPU slows the JavaParty threads that need both CPUs", "[engine][javaparty]")
 {
-  // QoS on: no lost or delayed segments, only the CPU taken by the frames differs from a quiet run.
+  // QoS on: no lost or delayed segments; two threads per machine in JVMs that use both CPUs compete with the
+  // receive path for the cores.
   json m = cs::test::run_metrics(scenario, {"params.placement=round_robin", "params.run_noise=0", "params.rmi_cost=0",
                                             "params.test_cost=200ns", "params.switch_model.mls_qos=on",
-                                            "params.congestion.enabled=true"});
+                                            "params.congestion.enabled=true", "params.threads_per_machine=2",
+                                            "params.jvm_cpus=2"});
   REQUIRE(m["lost_segments"].get<long>() == 0);
   double rx = m["blast_rx_cpu"].get<double>(); // cores taken from each 2-core machine
-  REQUIRE(rx > 1);
-  // Each JVM's one CPU keeps what the receive path leaves of the second core.
+  REQUIRE(rx == Approx(125e6 / 1466 * 5.9e-6).epsilon(0.01));
   REQUIRE(m["exec_time_s"].get<double>() == Approx(total_tests() * 200e-9 / 4 / (2 - rx)).epsilon(0.05));
 }
 
-TEST_CASE("Under the blast a FIFO port delays and drops JavaParty's segments", "[engine][javaparty]")
+TEST_CASE("Under the blast a FIFO port delays and drops JavaParty's segments, and TCP waits its timers",
+          "[engine][javaparty]")
 {
-  json m = cs::test::run_metrics(
-      scenario, {"params.congestion.enabled=true", "params.switch_model.mls_qos=off", "params.placement=round_robin"});
-  REQUIRE(m["head_port_jp_loss"].get<double>() > 0);
-  REQUIRE(m["head_port_jp_delay_ms"].get<double>() > 1); // a full 1.3 MB buffer drains in ~10 ms
+  json m = cs::test::run_metrics(scenario, {"params.congestion.enabled=true", "params.switch_model.mls_qos=off",
+                                            "params.placement=round_robin", "params.switch_model.full_queue_loss=0.1"});
+  REQUIRE(m["head_port_jp_loss"].get<double>() == Approx(0.1));
+  REQUIRE(m["head_port_jp_delay_ms"].get<double>() == Approx(1.3e6 / 125e6 * 1e3)); // a full buffer drains
   REQUIRE(m["blast_fps"].get<double>() == Approx(125e6 / 1466).epsilon(0.01));
-  REQUIRE(m["blast_rx_cpu"].get<double>() > 0);
+  REQUIRE(m["lost_segments"].get<long>() > 0);
+  REQUIRE(m["timeouts"].get<long>() > 0);
+  REQUIRE(m["fast_retransmits"].get<long>() > 0);
+  REQUIRE(m["timeout_wait_s"].get<double>() >= 0.2 * m["timeouts"].get<double>()); // at least 200 ms each
+  // Every call's rounds queue twice per round trip: 2 x 10.4 ms per round at least.
+  REQUIRE(m["queue_wait_s"].get<double>() > 2 * 0.0104 * m["rmi_calls"].get<double>());
 }
 
 TEST_CASE("Under the blast appendix B's expedite queue spares JavaParty's segments", "[engine][javaparty]")
 {
-  json m = cs::test::run_metrics(
-      scenario, {"params.congestion.enabled=true", "params.switch_model.mls_qos=on", "params.placement=round_robin"});
+  json m = cs::test::run_metrics(scenario, {"params.congestion.enabled=true", "params.switch_model.mls_qos=on",
+                                            "params.placement=round_robin", "params.run_noise=0"});
   REQUIRE(m["head_port_jp_loss"].get<double>() == 0);
   REQUIRE(m["head_port_jp_delay_ms"].get<double>() == 0);
   REQUIRE(m["lost_segments"].get<long>() == 0);
+  REQUIRE(m["queue_wait_s"].get<double>() + m["timeout_wait_s"].get<double>() == 0);
   REQUIRE(m["blast_fps"].get<double>() > 0.99 * 125e6 / 1466); // the blast still takes what the line has left
+  // One worker per 2-CPU machine: the receive path's half core leaves the JVM's CPU alone.
+  REQUIRE(m["exec_time_s"].get<double>() == Approx(total_tests() * 109.7e-9 / 4).epsilon(0.06));
+}
+
+TEST_CASE("Generators outside the cluster blast every machine, and appendix B's policy covers only jp-1..4",
+          "[engine][javaparty]")
+{
+  json m = cs::test::run_metrics(scenario, {"params.machines=8", "params.congestion.enabled=true",
+                                            "params.congestion.sources=outside", "params.switch_model.mls_qos=on",
+                                            "params.placement=round_robin"});
+  // jp-1's port: JavaParty's marked frames from jp-2 take the expedite queue, but jp-5..8's frames are DSCP 0 and
+  // share queue 2 with the blast: the calls from jp-5..8 still lose segments.
+  REQUIRE(m["head_port_jp_loss"].get<double>() == 0);
+  REQUIRE(m["lost_segments"].get<long>() > 0);
 }
 
 TEST_CASE("The appendix A file and the validation's samples hold the same recorded runs", "[unit][javaparty]")

@@ -9,6 +9,7 @@
 #include "models/javaparty/placement.hpp"
 #include "models/net/qos_config.hpp"
 #include "models/net/tcp.hpp"
+#include "models/net/traffic.hpp"
 #include "sim/errors.hpp"
 #include "sim/json_io.hpp"
 
@@ -41,13 +42,14 @@ class Run : public ParamsRun<Params> {
 public:
   explicit Run(ModelContext& ctx) : ParamsRun(ctx), rng_(ctx.rng.stream("javaparty"))
   {
-    Fields& f = fields_;
-    hosts_    = ctx.platform.hosts(p_.hosts_group);
-    long need = p_.congestion ? 2 * p_.machines : p_.machines;
+    Fields& f         = fields_;
+    hosts_            = ctx.platform.hosts(p_.hosts_group);
+    bool from_cluster = p_.congestion && p_.blast_sources == "cluster";
+    long need         = from_cluster ? 2 * p_.machines : p_.machines;
     if (static_cast<long>(hosts_.size()) < need)
-      f.fail(p_.congestion ? "congestion" : "machines", "platform " + ctx.platform.spec().file + " has " +
-                                                            std::to_string(hosts_.size()) + " hosts in group \"" +
-                                                            p_.hosts_group + "\", " + std::to_string(need) + " needed");
+      f.fail(from_cluster ? "congestion" : "machines", "platform " + ctx.platform.spec().file + " has " +
+                                                           std::to_string(hosts_.size()) + " hosts in group \"" +
+                                                           p_.hosts_group + "\", " + std::to_string(need) + " needed");
     const SwitchSpec* sw = ctx.platform.find_switch(p_.switch_name);
     if (sw == nullptr)
       f.fail("switch", "platform " + ctx.platform.spec().file + " has no switch \"" + p_.switch_name + "\"");
@@ -64,7 +66,9 @@ public:
       std::vector<std::string> targets, sources;
       for (long m = 0; m < p_.machines; ++m) {
         targets.push_back(hosts_[static_cast<size_t>(m)]->get_name());
-        sources.push_back(hosts_[static_cast<size_t>(m + p_.machines)]->get_name());
+        // An outside generator is no host of the platform and no pair of the QoS policy: its frames are DSCP 0.
+        sources.push_back(from_cluster ? hosts_[static_cast<size_t>(m + p_.machines)]->get_name()
+                                       : "blaster-" + std::to_string(m + 1));
       }
       ports_ = blasted_ports(p_, qos_, qos_on, bandwidth_, targets, sources, rng_);
     }
@@ -101,7 +105,7 @@ private:
   void render(long row, const sg4::SemaphorePtr& cpus);
   Next call_head(long rows_done, sg4::Mailbox* reply);
   void head();
-  void rmi_leg(const std::string& to_host, double bytes);
+  void rmi_leg(const std::string& from_host, const std::string& to_host, double bytes);
 
   Rng rng_;
   std::vector<sg4::Host*> hosts_;
@@ -112,19 +116,26 @@ private:
   std::vector<long> placement_;         ///< machine index of each worker thread
   std::vector<sg4::SemaphorePtr> cpus_; ///< per machine: the CPUs its JVM's workers use
   std::map<std::string, PortState> ports_;
+  net::TcpConfig tcp_;
+  net::TcpOutcome wait_; ///< summed over every RMI leg of the run
   double end_     = 0;
-  long rmi_calls_ = 0, lost_segments_ = 0;
-  double loss_wait_ = 0;
+  long rmi_calls_ = 0;
 };
 
-void Run::rmi_leg(const std::string& to_host, double bytes)
+void Run::rmi_leg(const std::string& from_host, const std::string& to_host, double bytes)
 {
-  // The segments of this leg go through the egress port toward `to_host`.
-  PortState s  = port_of(to_host);
-  double delay = net::loss_delay(bytes, s.jp_loss, net::TcpConfig{}, rng_, &lost_segments_) + s.jp_delay;
-  loss_wait_ += delay;
-  if (delay > 0)
-    sg4::this_actor::sleep_for(delay);
+  // The data crosses the egress port toward `to_host`, its ACKs the port toward `from_host`.
+  JpPath data = port_of(to_host).path_from(from_host), acks = port_of(from_host).path_from(to_host);
+  net::TcpOutcome o = net::tcp_message(bytes, {data.loss, data.delay, acks.loss, acks.delay}, tcp_, rng_);
+  wait_.queueing += o.queueing;
+  wait_.fast_retx += o.fast_retx;
+  wait_.timeouts += o.timeouts;
+  wait_.lost_data += o.lost_data;
+  wait_.lost_acks += o.lost_acks;
+  wait_.rto_count += o.rto_count;
+  wait_.fast_retransmits += o.fast_retransmits;
+  if (o.extra() > 0)
+    sg4::this_actor::sleep_for(o.extra());
 }
 
 void Run::render(long row, const sg4::SemaphorePtr& cpus)
@@ -143,12 +154,12 @@ Next Run::call_head(long rows_done, sg4::Mailbox* reply)
   if (not local) {
     rmi_calls_++;
     sg4::this_actor::execute(p_.rmi_cost * self->get_speed());
-    rmi_leg(hosts_[0]->get_name(), bytes);
+    rmi_leg(self->get_name(), hosts_[0]->get_name(), bytes);
   }
   head->put(new Call{rows_done, reply, local}, local ? 0 : bytes);
   std::unique_ptr<Next> next(reply->get<Next>());
   if (not local)
-    rmi_leg(self->get_name(), p_.reply_bytes);
+    rmi_leg(hosts_[0]->get_name(), self->get_name(), p_.reply_bytes);
   return *next;
 }
 
@@ -225,12 +236,22 @@ void Run::finish()
   rec.set("exec_time_s", end_);
   rec.set("speed_factor", speed_factor_);
   rec.set("rmi_calls", rmi_calls_);
-  rec.set("lost_segments", lost_segments_);
-  rec.set("loss_and_queue_wait_s", loss_wait_);
+  // Worker-seconds the RMI legs spent beyond a quiet network's transfer, by cause (the penalty's network parts).
+  rec.set("lost_segments", wait_.lost_data);
+  rec.set("lost_acks", wait_.lost_acks);
+  rec.set("timeouts", wait_.rto_count);
+  rec.set("fast_retransmits", wait_.fast_retransmits);
+  rec.set("queue_wait_s", wait_.queueing);
+  rec.set("fast_retx_wait_s", wait_.fast_retx);
+  rec.set("timeout_wait_s", wait_.timeouts);
+  // The head's port as jp-2's frames meet it (the results of a worker there).
   PortState head = port_of(hosts_[0]->get_name());
-  rec.set("head_port_jp_loss", head.jp_loss);
-  rec.set("head_port_jp_delay_ms", head.jp_delay * 1e3);
+  JpPath in      = hosts_.size() > 1 ? head.path_from(hosts_[1]->get_name()) : JpPath{};
+  rec.set("head_port_jp_loss", in.loss);
+  rec.set("head_port_jp_delay_ms", in.delay * 1e3);
   rec.set("blast_fps", head.blast_fps);
+  double offered = p_.congestion ? blast_offered_fps(p_, bandwidth_) : 0.0;
+  rec.set("blast_offered_mbps", offered * net::udp_frame_on_wire(p_.blast_payload) * 8 / 1e6);
   rec.set("blast_rx_cpu", rx_share(hosts_[0], head));
 }
 

@@ -38,6 +38,9 @@ Params Params::from(Fields& f)
   p.blast_jitter =
       c.quantity("jitter", Unit::time, p.blast_jitter,
                  "packet switch: each blast frame moved by up to +- this around its schedule", Range::non_negative());
+  p.blast_sources = c.choice("sources", p.blast_sources, {"cluster", "outside"},
+                             "cluster: jp-(i+N) blasts jp-i for N machines (seed V.C; needs 2N hosts); outside: one "
+                             "generator per machine on a switch port of its own, outside the QoS policy (what-ifs)");
   c.string("source", "", "where the numbers come from");
   c.finish();
   Fields s       = f.object("switch_model", "how the switch is simulated");
@@ -50,6 +53,11 @@ Params Params::from(Fields& f)
   p.packet_seconds =
       s.quantity("packet_seconds", Unit::time, p.packet_seconds,
                  "packet switch: simulated seconds of traffic to estimate the losses", Range::positive());
+  p.full_queue_loss = s.number("full_queue_loss", p.full_queue_loss,
+                               "fluid switch: probability that a frame arriving at a tail-drop queue the blast keeps "
+                               "full is dropped (random arrivals: the fluid's 1 - C / load; a phase-locked line-rate "
+                               "blast: about one half)",
+                               Range::between(0, 0.99));
   s.string("source", "", "where the numbers come from");
   s.finish();
   f.string("source", "", "where the numbers come from");

@@ -25,14 +25,16 @@ struct Params {
   double rmi_cost          = 0;        ///< CPU at each end of an RMI call
   double startup           = 0;        ///< runtime start and remote object creation before the rows
   // Congestion (chapter V.C): jp-(i+4) blasts UDP at jp-i.
-  bool congestion          = false;
-  double blast_payload     = 1400;       ///< D-ITG payload
-  double blast_rate        = 0;          ///< frames/s (0: the line rate)
-  double blast_jitter      = 0;          ///< +- seconds around each departure (packet-level switch only)
-  std::string mls_qos      = "platform"; ///< platform | on | off
-  std::string switch_model = "fluid";    ///< fluid | packet
-  double jp_load           = 0;          ///< bytes/s of JavaParty traffic into a port, for the switch's loss estimate
-  double packet_seconds    = 2;          ///< packet-level switch: simulated seconds to estimate the losses
+  bool congestion           = false;
+  double blast_payload      = 1400;       ///< D-ITG payload
+  double blast_rate         = 0;          ///< frames/s (0: the line rate)
+  double blast_jitter       = 0;          ///< +- seconds around each departure (packet-level switch only)
+  std::string blast_sources = "cluster";  ///< cluster: jp-(i+N) blasts jp-i | outside: a generator per machine
+  std::string mls_qos       = "platform"; ///< platform | on | off
+  std::string switch_model  = "fluid";    ///< fluid | packet
+  double jp_load            = 0;          ///< bytes/s of JavaParty traffic into a port, for the switch's loss estimate
+  double packet_seconds     = 2;          ///< packet-level switch: simulated seconds to estimate the losses
+  double full_queue_loss    = 0;          ///< fluid switch: drop probability of a frame at a queue the blast keeps full
 
   static Params from(Fields& f);
 };

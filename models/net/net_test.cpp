@@ -102,20 +102,45 @@ TEST_CASE("A shaped queue is held to C over its weight even when the line is idl
   REQUIRE(f.rate[3] == Approx(C / 4));
 }
 
-TEST_CASE("A small TCP message waits a doubling timer for each loss of a segment", "[unit][net]")
+TEST_CASE("A one-segment TCP message waits a doubling timer for each loss", "[unit][net]")
 {
   TcpConfig c;
   cs::Rng rng(3);
   REQUIRE(segments(2000, c) == 2);
-  REQUIRE(loss_delay(2000, 0, c, rng) == 0);
+  REQUIRE(tcp_message(20000, TcpPath{}, c, rng).extra() == 0);
   long lost    = 0;
   double total = 0;
-  for (int i = 0; i < 20000; ++i)
-    total += loss_delay(1000, 0.1, c, rng, &lost);
-  // One segment: expected delay sum over k of P(k losses in a row) x 0.2 x 2^(k-1) = 0.2 x 0.1 / (1 - 0.2) = 0.025.
+  for (int i = 0; i < 20000; ++i) {
+    TcpOutcome o = tcp_message(1000, {0.1, 0, 0, 0}, c, rng);
+    total += o.timeouts;
+    lost += o.lost_data;
+    REQUIRE(o.rto_count == o.lost_data); // one segment never raises duplicate ACKs
+  }
+  // Expected wait: sum over k of P(k losses in a row) x 0.2 x 2^(k-1) = 0.2 x 0.1 / (1 - 0.2) = 0.025 s.
   REQUIRE(total / 20000 == Approx(0.025).epsilon(0.1));
   REQUIRE(static_cast<double>(lost) / 20000 == Approx(0.1 / 0.9).epsilon(0.05));
   REQUIRE(mathis_rate(1448, 0.001, 0.01) == Approx(1448 / 0.001 * std::sqrt(1.5) / 0.1));
+}
+
+TEST_CASE("A longer TCP message climbs slow start through the queues and fast-retransmits early losses", "[unit][net]")
+{
+  TcpConfig c;
+  cs::Rng rng(5);
+  // 14 segments in rounds of 3, 6 and 5: two round trips of queueing and the last one-way trip.
+  TcpOutcome quiet = tcp_message(20200, {0, 0.01, 0, 0.01}, c, rng);
+  REQUIRE(quiet.queueing == Approx(2 * 0.02 + 0.01));
+  REQUIRE(quiet.rto_count == 0);
+  long fast = 0, rto = 0;
+  for (int i = 0; i < 5000; ++i) {
+    TcpOutcome o = tcp_message(20200, {0.05, 0, 0, 0}, c, rng);
+    fast += o.fast_retransmits;
+    rto += o.rto_count;
+  }
+  REQUIRE(fast > 0); // a hole followed by three delivered segments is repaired in a round
+  REQUIRE(rto > 0);  // a hole near the end, or in a small window, waits for the timer
+  // A lost ACK alone delays the receiver only when a whole round's ACKs are lost.
+  TcpOutcome acks = tcp_message(1000, {0, 0, 1.0, 0}, c, rng);
+  REQUIRE(acks.extra() == 0);
 }
 
 TEST_CASE("Jitter breaks a line-rate blast's phase lock on a FIFO port", "[unit][net]")
