@@ -1,5 +1,8 @@
 /* `clustersim run`: one scenario, one SimGrid engine, one result folder. */
 #pragma once
+#include "sim/events.hpp"
+#include "sim/timeline.hpp"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -14,6 +17,9 @@ struct RunOptions {
   std::vector<std::string> sets;
   bool plot  = false;
   bool quiet = false;
+  std::string plot_only;    ///< with `plot`: "model" or "timeline" alone (empty: both)
+  EventOptions events;      ///< what events.csv holds besides the model's own events
+  TimelineOptions timeline; ///< the window and lanes of the timeline plot
 };
 
 /** Runs the scenario; `argc/argv` carry SimGrid's own --cfg/--log options. Returns the output folder. */

@@ -10,13 +10,15 @@
 #include "models/net/qos_config.hpp"
 #include "models/net/tcp.hpp"
 #include "sim/errors.hpp"
+#include "sim/events.hpp"
 #include "sim/json_io.hpp"
 
 #include <cmath>
 #include <simgrid/s4u.hpp>
 #include <xbt/log.h>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(cs_javaparty, "JavaParty RayTracer (seed 001)");
+XBT_LOG_EXTERNAL_CATEGORY(cs);
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(cs_javaparty, cs, "JavaParty RayTracer (seed 001)");
 
 namespace sg4 = simgrid::s4u;
 
@@ -123,14 +125,20 @@ void Run::rmi_leg(const std::string& to_host, double bytes)
   PortState s  = port_of(to_host);
   double delay = net::loss_delay(bytes, s.jp_loss, net::TcpConfig{}, rng_, &lost_segments_) + s.jp_delay;
   loss_wait_ += delay;
-  if (delay > 0)
+  if (delay > 0) {
+    XBT_VERB("RMI leg to %s: TCP segments lost, %g s of retransmission delay", to_host.c_str(), delay);
+    double t0 = sg4::Engine::get_clock();
     sg4::this_actor::sleep_for(delay);
+    span(t0, "tcp_loss_delay", to_host);
+  }
 }
 
 void Run::render(long row, const sg4::SemaphorePtr& cpus)
 {
   cpus->acquire();
+  double t0 = sg4::Engine::get_clock();
   sg4::this_actor::execute(rows_[static_cast<size_t>(row)] * p_.test_cost * kReferenceSpeed / speed_factor_);
+  span(t0, "render_row", "", "row " + std::to_string(row));
   cpus->release();
 }
 
@@ -185,6 +193,8 @@ void Run::head()
       next->count = std::min(p_.chunk_rows, rows - handed);
       handed += next->count;
     }
+    event("rows_handed", c->local ? "" : "remote",
+          std::to_string(next->count) + " rows from " + std::to_string(next->first));
     c->reply->put_init(next, c->local ? 0 : p_.reply_bytes)->detach([](void* p) { delete static_cast<Next*>(p); });
   }
   end_ = sg4::Engine::get_clock();

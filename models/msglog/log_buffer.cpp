@@ -1,10 +1,12 @@
 #include "models/msglog/log_buffer.hpp"
+#include "sim/events.hpp"
 
 #include <xbt/log.h>
 
 #include <mutex>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(cs_msglog_buffer, "msglog: the buffering library (pages, waits)");
+XBT_LOG_EXTERNAL_CATEGORY(cs_msglog);
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(cs_msglog_buffer, cs_msglog, "msglog: the buffering library (pages, waits)");
 
 namespace cs::msglog {
 
@@ -29,6 +31,7 @@ void LogBuffer::seal_and_advance()
   run_copies();
   double bytes = buf_.seal();
   ++stats_.pages_filled;
+  event("page_sealed", "", std::to_string(static_cast<long>(bytes)) + " B");
   if (aio_ != nullptr) {
     sg4::this_actor::execute(costs_.aio_submit * costs_.speed);
     aio_->submit(bytes);
@@ -43,6 +46,7 @@ void LogBuffer::seal_and_advance()
       freed_->wait(lock);
     stats_.wait_s += sg4::Engine::get_clock() - t0;
     XBT_VERB("waited %.3f s for a free page", sg4::Engine::get_clock() - t0);
+    span(t0, "buffer_full", "", "waited for a free page");
   }
   buf_.advance();
 }
