@@ -9,7 +9,8 @@
 #include <simgrid/s4u.hpp>
 #include <vector>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(cs_platform, "clustersim platform loading and building");
+XBT_LOG_EXTERNAL_CATEGORY(cs);
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(cs_platform, cs, "clustersim platform loading and building");
 
 namespace sg4 = simgrid::s4u;
 
@@ -448,7 +449,8 @@ void Platform::build(sg4::Engine& e)
     sg4::Link* link = zone->create_link(name, l.effective_bandwidth(extra))->set_latency(l.effective_latency(extra));
     if (l.sharing == "fatpipe")
       link->set_sharing_policy(sg4::Link::SharingPolicy::FATPIPE);
-    link->seal();
+    // Not sealed here: the zone's seal() below seals its links, and a link sealed twice is announced twice to
+    // SimGrid's tracer, which then aborts on a duplicate container ("lan:backplane already present").
     links_[name] = link;
     return link;
   };

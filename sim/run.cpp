@@ -1,6 +1,7 @@
 #include "sim/run.hpp"
 #include "sim/errors.hpp"
 #include "sim/interrupt.hpp"
+#include "sim/faults.hpp"
 #include "sim/model.hpp"
 #include "sim/plot.hpp"
 #include "sim/run_output.hpp"
@@ -20,7 +21,8 @@
 #include <mutex>
 #include <thread>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(cs_run, "clustersim scenario runner");
+XBT_LOG_EXTERNAL_CATEGORY(cs);
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(cs_run, cs, "clustersim scenario runner");
 
 namespace sg4 = simgrid::s4u;
 
@@ -100,6 +102,7 @@ void check_scenario(const std::string& path, const std::vector<std::string>& set
 {
   Scenario scenario = load_scenario(path, sets, std::nullopt);
   load_run_platform(scenario);
+  parse_faults(scenario.faults.is_null() ? nullptr : &scenario.faults, scenario.file);
   find_model(scenario.model)->check(scenario);
 }
 
@@ -113,6 +116,7 @@ std::string run_scenario(const RunOptions& options, int* argc, char** argv)
   std::string out         = options.out_dir.empty() ? "out/" + scenario.name : options.out_dir;
   check_output_dir(out);
   check_simgrid_args(*argc, argv); // SimGrid aborts on an option it does not know
+  FaultSchedule faults    = parse_faults(scenario.faults.is_null() ? nullptr : &scenario.faults, scenario.file);
 
   sg4::Engine engine(argc, argv);
   install_interrupt_handlers(); // after the engine, whose constructor installs its own SIGINT handler
@@ -123,6 +127,8 @@ std::string run_scenario(const RunOptions& options, int* argc, char** argv)
   Recorder recorder;
   RngStreams rng(scenario.seed);
   ModelContext ctx{scenario, platform, recorder, rng};
+  EventCapture events(recorder, options.events);
+  start_faults(faults, platform, rng, scenario.model); // a bad target is bad input, found before the run
   std::unique_ptr<ModelRun> model = entry->create(ctx);
   model->start();
   {
@@ -130,6 +136,7 @@ std::string run_scenario(const RunOptions& options, int* argc, char** argv)
     engine.run();
   }
   model->finish();
+  events.finish();
 
   json header;
   header["clustersim_version"] = version;
@@ -149,16 +156,20 @@ std::string run_scenario(const RunOptions& options, int* argc, char** argv)
   std::vector<std::string> current{"result.json"};
   for (auto const& [name, _] : recorder.tables())
     current.push_back(name + ".csv");
-  if (options.plot)
+  if (options.plot && options.plot_only != "timeline")
     current.insert(current.end(), {"plot.png", "plot.svg"});
+  if (options.plot && options.plot_only != "model")
+    current.insert(current.end(), {"timeline.png", "timeline.svg", "timeline.dat"});
   remove_stale_run_files(out, previous, current);
 
   double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   if (not options.quiet)
     std::fprintf(stderr, "clustersim: %s (%s) done: %.6g simulated s in %.3f wall s -> %s/result.json\n",
                  scenario.name.c_str(), scenario.model.c_str(), sg4::Engine::get_clock(), wall, out.c_str());
-  if (options.plot)
+  if (options.plot && options.plot_only != "timeline")
     render_run_plots(out, scenario.model, options.quiet);
+  if (options.plot && options.plot_only != "model")
+    render_timeline(out, recorder.tables().at("events"), options.timeline, options.quiet);
   return out;
 }
 

@@ -1,5 +1,8 @@
 /* `clustersim run`: one scenario, one SimGrid engine, one result folder. */
 #pragma once
+#include "sim/events.hpp"
+#include "sim/timeline.hpp"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -15,6 +18,9 @@ struct RunOptions {
   double max_wall_s = 0; ///< wall seconds after which the run is stopped, nothing written (0: no limit)
   bool plot         = false;
   bool quiet        = false;
+  std::string plot_only;    ///< with `plot`: "model" or "timeline" alone (empty: both)
+  EventOptions events;      ///< what events.csv holds besides the model's own events
+  TimelineOptions timeline; ///< the window and lanes of the timeline plot
 };
 
 /** Runs the scenario; `argc/argv` carry SimGrid's own --cfg/--log options. Returns the output folder. */

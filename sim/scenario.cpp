@@ -104,6 +104,8 @@ Scenario load_scenario(const std::string& path, const std::vector<std::string>& 
       f.fail("params", "expected an object, got " + quote_value(*params));
     s.params = *params;
   }
+  if (const json* faults = f.raw("faults", "list", "the fault schedule: hosts off, links and disks slowed"))
+    s.faults = *faults;
   f.finish();
   s.resolved = doc;
   return s;

@@ -21,6 +21,7 @@ struct Scenario {
   PlatformOptions platform;
   json params                = json::object(); ///< the model's own parameters, parsed by the model
   std::string params_pointer = "/params";
+  json faults; ///< the fault schedule ("faults" list, parsed by sim/faults), null when none
 };
 
 /** Applies "a.b.c=value" overrides to a scenario document (value parsed as JSON, else taken as a string). */

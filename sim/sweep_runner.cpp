@@ -70,6 +70,11 @@ namespace {
     ro.out_dir  = point_dir(o.out_dir, p);
     ro.sets     = p.sets(spec);
     ro.quiet    = true;
+
+    // Thousands of points: each keeps the model's own events only, enough to look at one point (`clustersim run`
+    // it for its full timeline).
+    ro.events.activity_limit = 0;
+    ro.events.model_limit    = 5000;
     if (p.has_seed)
       ro.seed = p.seed;
     // The engine's argv, as `clustersim run` builds it: SimGrid's config echo silenced, then the user's options.

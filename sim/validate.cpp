@@ -230,6 +230,8 @@ double eval(const Ctx& c, const json& spec, const std::string& ptr)
                        "\" (value, mean, sd, min, max, median, ratio, diff, crossover, slope_ratio, ks)");
 }
 
+} // namespace
+
 std::string tolerance_text(const json& t)
 {
   if (t.is_null())
@@ -247,8 +249,6 @@ std::string tolerance_text(const json& t)
            "]";
   return t.dump();
 }
-
-} // namespace
 
 json compute_cell(const json& compute, const ComputeInput& input, const std::string& file, const std::string& pointer)
 {
@@ -442,8 +442,8 @@ int run_validation(const ValidateOptions& o)
     int w = 2; // the id column fits the file's longest id
     for (auto const& s : specs)
       w = std::max(w, static_cast<int>(s.r.id.size()));
-    std::printf("  %-*s %-11s %12s %12s %9s  %-12s %s\n", w, "id", "role", "measured", "simulated", "rel.err",
-                "tolerance", "result");
+    std::printf("  %-*s %-11s %12s %12s %9s  %-12s %s\n", w, "id", "role", o.measured_label.c_str(), "simulated",
+                "rel.err", "tolerance", "result");
     for (auto& s : specs) {
       CellResult& r = s.r;
       r.simulated   = compute_cell(s.compute, input, file, pointer_join(s.pointer, "compute"));

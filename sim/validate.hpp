@@ -20,6 +20,7 @@ struct ValidateOptions {
   bool plot  = false;
   bool quiet = false;
   std::vector<std::string> forward;
+  std::string measured_label = "measured"; ///< the column's heading (a lab check compares a student's answers)
 };
 
 /** One compared cell, as the contract's report lists it. */
@@ -41,6 +42,9 @@ json compute_cell(const json& compute, const ComputeInput& input, const std::str
 /** Whether `simulated` meets `tolerance` against `measured`. */
 bool within_tolerance(const json& tolerance, const json& measured, double simulated, const std::string& file,
                       const std::string& pointer);
+
+/** A tolerance as the report prints it ("rel 5%", "abs 1", ">= 3"...). */
+std::string tolerance_text(const json& tolerance);
 
 int run_validation(const ValidateOptions& options);
 

@@ -1,4 +1,6 @@
 #include "models/checkpoint/coordinated.hpp"
+#include "sim/events.hpp"
+#include "sim/faults.hpp"
 
 #include <simgrid/Exception.hpp>
 #include <xbt/log.h>
@@ -7,7 +9,8 @@
 #include <cmath>
 #include <memory>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(cs_checkpoint, "Brazos coordinated checkpoint and recovery");
+XBT_LOG_EXTERNAL_CATEGORY(cs);
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(cs_checkpoint, cs, "Brazos coordinated checkpoint and recovery");
 
 namespace cs::checkpoint {
 
@@ -110,7 +113,7 @@ void CoordinatedRun::start()
       due_.push_back({true, added});
     })->daemonize();
   }
-  if (p_.fail_at >= 0 || p_.mtbf > 0) {
+  if (p_.fail_at >= 0 || p_.mtbf > 0 || active_faults().has_host_faults()) {
     sg4::Actor::create("failure-injector", s_.server, [this] { injector(); })->daemonize();
     sg4::Actor::create("heartbeat-monitor", s_.monitor, [this] { monitor(); }); // lives until the run is over
   }
@@ -205,6 +208,9 @@ void CoordinatedRun::manager(Epoch& e)
       ck.files = std::count_if(e.agents.begin(), e.agents.end(), [](auto* a) { return a != nullptr; });
       ckpts_.push_back(ck);
       ++stats_.checkpoints;
+      XBT_VERB("barrier %ld: checkpoint %zu begins (%s)", barrier, ckpts_.size() - 1,
+               requested_ > 0 ? "requested" : "interval elapsed");
+      event("checkpoint_begin", "", "barrier " + std::to_string(barrier));
       for (auto* a : e.agents)
         if (a != nullptr) {
           cpu_on(host, c.udp_message);
@@ -237,6 +243,7 @@ void CoordinatedRun::agent(Epoch& e, size_t node)
     had_one        = true;
     double bytes   = file_bytes(threads, since);
     double evicted = evicted_bytes(node, threads, bytes);
+    double t0      = sg4::Engine::get_clock();
     cpu_on(host, c.context_switch); // the Checkpoint Agent wakes up
     // The trimmed pages are dirty: NT writes them to the pagefile, on the same disk, while the file is written.
     sg4::IoPtr file    = s_.disks[node]->write_async(static_cast<sg_size_t>(bytes));
@@ -249,6 +256,7 @@ void CoordinatedRun::agent(Epoch& e, size_t node)
     }
     stats_.paged_out_bytes += evicted;
     double now = sg4::Engine::get_clock();
+    span(t0, "checkpoint_write", "", std::to_string(static_cast<long>(bytes)) + " B local");
     if (now > ck.local_done) {
       stats_.stall_s += now - std::max(ck.local_done, ck.at);
       ck.local_done = now;
@@ -285,7 +293,9 @@ void CoordinatedRun::copy_to_server(size_t node, double bytes, size_t idx)
 {
   send_to_server(node, bytes);
   Checkpoint& ck = ckpts_[idx];
+  event("checkpoint_copied", s_.server->get_name(), "checkpoint " + std::to_string(idx));
   if (++ck.copies == ck.files) {
+    XBT_VERB("checkpoint %zu complete on the file server", idx);
     ++stats_.complete;
     stats_.copy_s += sg4::Engine::get_clock() - ck.at;
   }
@@ -327,6 +337,11 @@ void CoordinatedRun::monitor()
       } catch (const simgrid::Exception&) {
         delete msg;
         alive_[n] = false;
+        event("failure_detected", s_.nodes[n]->get_name(), "no heartbeat answer");
+        if (failed_at_[n] < 0) { // switched off by the scenario's fault schedule, not by this model's injector
+          failed_at_[n] = fault_off_since(s_.nodes[n]->get_name());
+          ++stats_.failures;
+        }
         recover(n, failed_at_[n], sg4::Engine::get_clock());
       }
     }
@@ -339,6 +354,7 @@ void CoordinatedRun::injector()
 {
   auto fail = [this](size_t n) {
     XBT_VERB("node %zu fails", n + 1);
+    event_on(s_.nodes[n]->get_name(), "failure");
     failed_at_[n] = sg4::Engine::get_clock();
     ++stats_.failures;
     s_.nodes[n]->turn_off();
@@ -418,6 +434,9 @@ void CoordinatedRun::recover(size_t dead, double failed_at, double detected_at)
         alive_[n] = false;
       }
     if (all_up) {
+      XBT_VERB("restart from barrier %ld (checkpoint of %g s): %g s of work lost, recovered in %g s", from, ck_at,
+               failed_at - ck_at, now - detected_at);
+      span(detected_at, "recovery", s_.nodes[dead]->get_name(), "restart from barrier " + std::to_string(from));
       stats_.recovery_s += now - detected_at;
       launch(from, placement);
       return;

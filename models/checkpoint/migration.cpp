@@ -2,7 +2,8 @@
 
 #include <xbt/log.h>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(cs_checkpoint_migration, "Brazos thread migration");
+XBT_LOG_EXTERNAL_CATEGORY(cs_checkpoint);
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(cs_checkpoint_migration, cs_checkpoint, "Brazos thread migration");
 
 namespace cs::checkpoint {
 

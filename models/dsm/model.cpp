@@ -27,6 +27,10 @@ public:
     fabric_ = std::make_unique<net::Fabric>(fc, net::socket_config(ctx.platform, hosts_[0]), static_cast<int>(p_.nodes),
                                             2, ctx.rng.stream("injected-loss"));
     bench_  = make_benchmark(p_, memory_);
+    std::vector<std::string> names; // for the run's event table
+    for (auto* h : hosts_)
+      names.push_back(h->get_name());
+    fabric_->name_hosts(names);
     for (int i = 0; i < p_.nodes; ++i) {
       sg4::Host* h        = hosts_[static_cast<size_t>(i)];
       const OsProfile& os = ctx.platform.os(h);

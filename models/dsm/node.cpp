@@ -1,10 +1,12 @@
 #include "models/dsm/node.hpp"
 #include "sim/actor_lock.hpp"
+#include "sim/events.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(cs_dsm, "clustersim software DSM (seed 003)");
+XBT_LOG_EXTERNAL_CATEGORY(cs);
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(cs_dsm, cs, "clustersim software DSM (seed 003)");
 
 namespace cs::dsm {
 
@@ -122,6 +124,7 @@ void Node::getpage(long page)
         XBT_VERB("node %d: no grant for page %ld after %g s, GETP again", id_, page, p_.system.getpage_timeout);
         counters().getpage_resends++;
         counters().timeouts++;
+        event("getp_resend", "", "page " + std::to_string(page));
       }
       transport_.post(make(Op::getp, home, page), true);
       double deadline = sg4::Engine::get_clock() + p_.system.getpage_timeout;
@@ -133,6 +136,7 @@ void Node::getpage(long page)
     }
   }
   counters().page_wait_s += sg4::Engine::get_clock() - start;
+  span(start, "page_fault", "", "page " + std::to_string(page) + " from node " + std::to_string(home));
 }
 
 // ---- synchronisation ----
@@ -394,6 +398,7 @@ void Node::on_barr_notices(const Msg& m)
     return;
   barrier_arrivals_ = 0;
   XBT_VERB("barrier complete: %zu write notices to every node", barrier_notices_.size());
+  event("barrier_complete", "", std::to_string(barrier_notices_.size()) + " write notices");
   auto all = std::make_shared<const Notices>(std::move(barrier_notices_));
   barrier_notices_.clear();
   std::vector<long> pages;

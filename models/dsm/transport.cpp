@@ -1,9 +1,11 @@
 #include "models/dsm/transport.hpp"
 #include "sim/actor_lock.hpp"
+#include "sim/events.hpp"
 
 #include <string>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(cs_dsm_transport, "clustersim DSM messaging: ACKs, timeouts, duplicates");
+XBT_LOG_EXTERNAL_CATEGORY(cs_dsm);
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(cs_dsm_transport, cs_dsm, "clustersim DSM messaging: ACKs, timeouts, duplicates");
 
 namespace cs::dsm {
 
@@ -113,6 +115,8 @@ void Transport::sender()
         break;
       counters_.timeouts++;
       XBT_VERB("node %d: no ACK for %s #%ld to node %d after %g s", id_, op_name(m.op), m.seq, m.dst, ack_timeout_);
+      event("ack_timeout", "",
+            std::string(op_name(m.op)) + " #" + std::to_string(m.seq) + " to node " + std::to_string(m.dst));
       if (attempt >= max_retries_) {
         // JIAJIA aborts here; the model goes on so the run still reports, and flags it as failed.
         counters_.gave_up++;

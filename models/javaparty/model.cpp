@@ -11,13 +11,15 @@
 #include "models/net/tcp.hpp"
 #include "models/net/traffic.hpp"
 #include "sim/errors.hpp"
+#include "sim/events.hpp"
 #include "sim/json_io.hpp"
 
 #include <cmath>
 #include <simgrid/s4u.hpp>
 #include <xbt/log.h>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(cs_javaparty, "JavaParty RayTracer (seed 001)");
+XBT_LOG_EXTERNAL_CATEGORY(cs);
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(cs_javaparty, cs, "JavaParty RayTracer (seed 001)");
 
 namespace sg4 = simgrid::s4u;
 
@@ -134,14 +136,21 @@ void Run::rmi_leg(const std::string& from_host, const std::string& to_host, doub
   wait_.lost_acks += o.lost_acks;
   wait_.rto_count += o.rto_count;
   wait_.fast_retransmits += o.fast_retransmits;
-  if (o.extra() > 0)
+  if (o.extra() > 0) {
+    XBT_VERB("RMI leg %s -> %s: %g s of queueing and retransmission delay", from_host.c_str(), to_host.c_str(),
+             o.extra());
+    double t0 = sg4::Engine::get_clock();
     sg4::this_actor::sleep_for(o.extra());
+    span(t0, "tcp_delay", to_host);
+  }
 }
 
 void Run::render(long row, const sg4::SemaphorePtr& cpus)
 {
   cpus->acquire();
+  double t0 = sg4::Engine::get_clock();
   sg4::this_actor::execute(rows_[static_cast<size_t>(row)] * p_.test_cost * kReferenceSpeed / speed_factor_);
+  span(t0, "render_row", "", "row " + std::to_string(row));
   cpus->release();
 }
 
@@ -196,6 +205,8 @@ void Run::head()
       next->count = std::min(p_.chunk_rows, rows - handed);
       handed += next->count;
     }
+    event("rows_handed", c->local ? "" : "remote",
+          std::to_string(next->count) + " rows from " + std::to_string(next->first));
     c->reply->put_init(next, c->local ? 0 : p_.reply_bytes)->detach([](void* p) { delete static_cast<Next*>(p); });
   }
   end_ = sg4::Engine::get_clock();

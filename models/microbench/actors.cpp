@@ -1,6 +1,7 @@
 #include "models/microbench/actors.hpp"
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(cs_microbench, "Simulated microbenchmarks (calibration round trip)");
+XBT_LOG_EXTERNAL_CATEGORY(cs);
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(cs_microbench, cs, "Simulated microbenchmarks (calibration round trip)");
 
 namespace cs::microbench {
 

@@ -1,8 +1,10 @@
 #include "models/msglog/aio.hpp"
+#include "sim/events.hpp"
 
 #include <xbt/log.h>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(cs_msglog_aio, "msglog: glibc POSIX AIO helper threads");
+XBT_LOG_EXTERNAL_CATEGORY(cs_msglog);
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(cs_msglog_aio, cs_msglog, "msglog: glibc POSIX AIO helper threads");
 
 namespace cs::msglog {
 
@@ -30,6 +32,7 @@ void AioFile::helper()
     sg4::this_actor::execute(bytes / copy_bw_ * speed_);
     disk_.write(bytes);
     XBT_VERB("pwrite of %.0f bytes took %.3f s", bytes, sg4::Engine::get_clock() - t0);
+    span(t0, "pwrite", "", std::to_string(static_cast<long>(bytes)) + " B");
     ++completed_;
     on_done_();
   }

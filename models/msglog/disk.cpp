@@ -6,7 +6,8 @@
 #include <algorithm>
 #include <mutex>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(cs_msglog_disk, "msglog: write-back disk model");
+XBT_LOG_EXTERNAL_CATEGORY(cs_msglog);
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(cs_msglog_disk, cs_msglog, "msglog: write-back disk model");
 
 namespace cs::msglog {
 

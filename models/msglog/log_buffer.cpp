@@ -1,11 +1,13 @@
 #include "models/msglog/log_buffer.hpp"
 #include "sim/actor_lock.hpp"
+#include "sim/events.hpp"
 
 #include <xbt/log.h>
 
 #include <mutex>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(cs_msglog_buffer, "msglog: the buffering library (pages, waits)");
+XBT_LOG_EXTERNAL_CATEGORY(cs_msglog);
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(cs_msglog_buffer, cs_msglog, "msglog: the buffering library (pages, waits)");
 
 namespace cs::msglog {
 
@@ -45,6 +47,7 @@ void LogBuffer::seal_and_advance()
   long before  = buf_.outstanding();
   double bytes = buf_.seal();
   ++stats_.pages_filled;
+  event("page_sealed", "", std::to_string(static_cast<long>(bytes)) + " B");
   if (aio_ == nullptr) {
     buf_.released();
   } else {
@@ -60,9 +63,11 @@ void LogBuffer::seal_and_advance()
   }
   if (not buf_.can_advance()) {
     ++stats_.waits;
+    double t0 = sg4::Engine::get_clock();
     double dt = block_until([&] { return buf_.can_advance(); });
     stats_.wait_s += dt;
     XBT_VERB("stopped %.3f s for a free page", dt);
+    span(t0, "buffer_full", "", "waited for a free page");
   }
   buf_.advance();
 }

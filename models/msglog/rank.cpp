@@ -5,7 +5,8 @@
 #include <stdexcept>
 #include <string>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(cs_msglog, "msglog: NAS ranks with sender-based message logging");
+XBT_LOG_EXTERNAL_CATEGORY(cs);
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(cs_msglog, cs, "msglog: NAS ranks with sender-based message logging");
 
 namespace cs::msglog {
 

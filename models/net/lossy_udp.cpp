@@ -1,10 +1,13 @@
 #include "models/net/lossy_udp.hpp"
 #include "sim/actor_lock.hpp"
+#include "sim/events.hpp"
+#include "sim/faults.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(cs_net, "clustersim UDP fabric: queues and drops");
+XBT_LOG_EXTERNAL_CATEGORY(cs);
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(cs_net, cs, "clustersim UDP fabric: queues and drops");
 
 namespace cs::net {
 
@@ -68,6 +71,12 @@ double Fabric::wire_bytes(double bytes) const
   return bytes + cfg_.udp_header + n * (cfg_.ip_header + cfg_.frame_bytes);
 }
 
+std::string Fabric::name(int host) const
+{
+  auto h = static_cast<size_t>(host);
+  return h < names_.size() ? names_[h] : "host" + std::to_string(host);
+}
+
 void Fabric::start(sg4::Host* where)
 {
   sg4::Actor::create("udp-fabric", where, [this]() { loop(); })->daemonize();
@@ -88,6 +97,7 @@ void Fabric::send(Datagram d)
   double start                          = std::max(now, nic_free_[static_cast<size_t>(d.src)]);
   double done                           = start + wire / cfg_.bandwidth;
   nic_free_[static_cast<size_t>(d.src)] = done;
+  d.sent_at                             = now;
   stats_.sent++;
   stats_.frames += fragments(d.bytes);
   stats_.bytes_on_wire += wire;
@@ -106,6 +116,7 @@ void Fabric::at_switch(const Event& e)
              e.d.src);
     stats_.port_drops++;
     port_drops_[port]++;
+    event_on(name(e.d.dst), "loss", name(e.d.src), "switch port full");
     return;
   }
   stats_.peak_port_queue = std::max(stats_.peak_port_queue, backlog + wire);
@@ -119,6 +130,15 @@ void Fabric::at_host(const Event& e)
 {
   if (cfg_.injected_loss > 0 && rng_.bernoulli(cfg_.injected_loss)) {
     stats_.injected_drops++;
+    event_on(name(e.d.dst), "loss", name(e.d.src), "injected loss");
+    return;
+  }
+  // A loss interval of the scenario's fault schedule on the port link toward the destination (drawn from the same
+  // stream, and only while such an interval is on: runs without faults draw exactly as before).
+  double fault_loss = active_faults().loss(cfg_.switch_name + ":" + name(e.d.dst) + ":down", e.time);
+  if (fault_loss > 0 && rng_.bernoulli(fault_loss)) {
+    stats_.injected_drops++;
+    event_on(name(e.d.dst), "loss", name(e.d.src), "fault schedule: lossy link");
     return;
   }
   Socket& s     = socket(e.d.dst, e.d.port);
@@ -126,7 +146,10 @@ void Fabric::at_host(const Event& e)
   if (not s.offer(e.d, charge)) {
     XBT_VERB("socket %d:%d full: datagram of %.0f B from %d lost", e.d.dst, e.d.port, e.d.bytes, e.d.src);
     stats_.socket_drops++;
+    event_on(name(e.d.dst), "loss", name(e.d.src), "socket buffer full");
+    return;
   }
+  message(e.d.sent_at, name(e.d.src), name(e.d.dst), std::to_string(static_cast<long>(e.d.bytes)) + " B UDP");
 }
 
 void Fabric::loop()

@@ -34,6 +34,7 @@ struct FabricConfig {
   double ip_header     = 20;    ///< per fragment
   double udp_header    = 8;     ///< per datagram
   double injected_loss = 0;     ///< what-if: probability a datagram is dropped on delivery regardless of buffers
+  std::string switch_name;      ///< its port links are "<switch>:<host>:down": the fault schedule's loss applies
 };
 
 /** One host's receive side of a socket. */
@@ -49,6 +50,7 @@ struct Datagram {
   int port     = 0; ///< which socket of the destination
   double bytes = 0; ///< UDP payload
   std::shared_ptr<const void> body;
+  double sent_at = 0; ///< when the sender put it on its NIC (for the run's timeline)
 };
 
 struct SocketStats {
@@ -107,6 +109,8 @@ public:
   double wire_bytes(double bytes) const;
   /** Datagrams lost at the switch port toward `host`. */
   long port_drops_to(int host) const { return port_drops_[static_cast<size_t>(host)]; }
+  /** The platform names of the hosts, for the run's event table (else "host<i>"). */
+  void name_hosts(std::vector<std::string> names) { names_ = std::move(names); }
 
 private:
   enum class Stage { at_switch, at_host }; ///< where the datagram is at `time`
@@ -133,6 +137,8 @@ private:
   std::priority_queue<Event, std::vector<Event>, std::greater<>> events_;
   long order_ = 0;
   FabricStats stats_;
+  std::vector<std::string> names_;
+  std::string name(int host) const;
   sg4::MutexPtr mutex_          = sg4::Mutex::create();
   sg4::ConditionVariablePtr cv_ = sg4::ConditionVariable::create();
 };

@@ -15,6 +15,7 @@ FabricConfig fabric_config(const Platform& platform, const SwitchSpec& sw)
   c.mtu         = q.mtu;
   c.bandwidth   = sw.port.effective_bandwidth(platform.options().slowdown);
   c.latency     = sw.port.effective_latency(platform.options().slowdown);
+  c.switch_name = sw.name;
   return c;
 }
 

@@ -2,7 +2,8 @@
 
 #include <simgrid/s4u.hpp>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(cs_pingpong, "Ping-pong between two hosts");
+XBT_LOG_EXTERNAL_CATEGORY(cs);
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(cs_pingpong, cs, "Ping-pong between two hosts");
 
 namespace sg4 = simgrid::s4u;
 

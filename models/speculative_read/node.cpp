@@ -1,8 +1,10 @@
 #include "models/speculative_read/node.hpp"
+#include "sim/events.hpp"
 
 #include <memory>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(cs_speculative_read, "Speculative remote read (seed 000)");
+XBT_LOG_EXTERNAL_CATEGORY(cs);
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(cs_speculative_read, cs, "Speculative remote read (seed 000)");
 
 namespace cs::speculative_read {
 
@@ -36,7 +38,12 @@ void DataServer::operator()()
       reply->version = version_;
       break;
     }
-    XBT_VERB("served %d -> version %lu", static_cast<int>(req->kind), static_cast<unsigned long>(version_));
+    static const char* const names[] = {"check", "read", "write"};
+    const char* what                 = names[static_cast<int>(req->kind)];
+    XBT_VERB("served a %s: the object is at version %lu%s", what, static_cast<unsigned long>(version_),
+             req->kind == Request::Kind::check ? (reply->valid ? ", the cached copy is valid" : ", the copy is stale")
+                                               : "");
+    event(std::string("serve_") + what, "", "version " + std::to_string(version_));
     req->reply_to->put(reply, static_cast<uint64_t>(size));
   }
 }
@@ -61,6 +68,7 @@ bool ClientServer::check(uint64_t cached_version)
   bool ok   = call(Request::Kind::check, cached_version, p_.request_size).valid;
   stats_.checks++;
   stats_.check_time += sg4::Engine::get_clock() - t0;
+  span(t0, "check", "", ok ? "valid" : "stale");
   return ok;
 }
 
@@ -70,6 +78,7 @@ uint64_t ClientServer::read()
   uint64_t v = call(Request::Kind::read, 0, p_.request_size).version;
   stats_.reads++;
   stats_.read_time += sg4::Engine::get_clock() - t0;
+  span(t0, "remote_read", "", "version " + std::to_string(v));
   return v;
 }
 
@@ -79,6 +88,7 @@ void ClientServer::write()
   call(Request::Kind::write, 0, p_.request_size + p_.object_size);
   stats_.writes++;
   stats_.write_time += sg4::Engine::get_clock() - t0;
+  span(t0, "remote_write");
 }
 
 } // namespace cs::speculative_read

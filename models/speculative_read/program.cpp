@@ -1,4 +1,5 @@
 #include "models/speculative_read/program.hpp"
+#include "sim/events.hpp"
 
 XBT_LOG_EXTERNAL_DEFAULT_CATEGORY(cs_speculative_read);
 
@@ -82,6 +83,8 @@ void LocalProgram::speculative_read(long i)
   compute(checkpoint_cost());
   stats_.checkpoints++;
   stats_.checkpoint_time += sg4::Engine::get_clock() - t0;
+  XBT_VERB("iteration %ld: checkpoint taken, the optimistic branch trusts the cache", i);
+  span(t0, "checkpoint", "", "iteration " + std::to_string(i));
 
   auto spec                = std::make_shared<Speculation>();
   spec->iteration          = i;
@@ -96,6 +99,8 @@ void LocalProgram::speculative_read(long i)
 void LocalProgram::pessimistic(std::shared_ptr<Speculation> spec, sg4::ActorPtr optimistic)
 {
   if (client_.check(cache_.version)) {
+    XBT_VERB("iteration %ld: cache valid, the speculation won", spec->iteration);
+    event("speculation_won", "", "iteration " + std::to_string(spec->iteration));
     stats_.wins++;
     spec->verdict->release(); // kept until the optimistic branch reaches its next checkpoint
     return;                   // this branch ends itself
@@ -105,8 +110,10 @@ void LocalProgram::pessimistic(std::shared_ptr<Speculation> spec, sg4::ActorPtr 
   stats_.rollbacks++;
   pending_ = nullptr;
   long i   = spec->iteration;
-  XBT_VERB("iteration %ld: cache stale, optimistic branch killed", i);
+  XBT_VERB("iteration %ld: cache stale, optimistic branch killed, rolling back", i);
+  double t0 = sg4::Engine::get_clock();
   compute(rollback_cost());
+  span(t0, "rollback", "", "iteration " + std::to_string(i));
   cache_.version = client_.read();
   outcome_[i]    = Outcome::rolled_back;
   local_process(i);
@@ -123,6 +130,8 @@ void LocalProgram::next_checkpoint()
     double t0 = sg4::Engine::get_clock();
     spec->verdict->acquire();
     stats_.wait_time += sg4::Engine::get_clock() - t0;
+    XBT_VERB("iteration %ld: waited %g s for the previous verdict", spec->iteration, sg4::Engine::get_clock() - t0);
+    span(t0, "wait_verdict", "", "iteration " + std::to_string(spec->iteration));
   } else {
     spec->verdict->acquire();
   }

@@ -15,7 +15,8 @@ std::string version_text()
 const std::vector<Command>& commands()
 {
   static const std::vector<Command> table{{"run", cmd_run},   {"sweep", cmd_sweep},       {"validate", cmd_validate},
-                                          {"list", cmd_list}, {"describe", cmd_describe}, {"calibrate", cmd_calibrate}};
+                                          {"list", cmd_list}, {"describe", cmd_describe}, {"calibrate", cmd_calibrate},
+                                          {"lab", cmd_lab}};
   return table;
 }
 

@@ -20,9 +20,10 @@ commands:
   calibrate             run the native microbenchmarks and write a host profile
   list                  name the models, platforms, scenarios and validation files
   describe MODEL        the model's parameters with defaults, units and docs
+  lab check LAB FILE    compare a student's answers with the simulation (docs/labs/; `lab answers LAB` re-makes them)
 
 `clustersim COMMAND --help` describes each command. SimGrid's own --cfg=... and --log=... options are accepted
-by run, sweep and validate (e.g. --log=cs_speculative_read.thres:verbose).
+by run, sweep, validate and lab (e.g. --log=cs_speculative_read.thres:verbose).
 exit status: 0 success, 2 bad input (the message names the file and JSON path), 1 other failure.
 )";
 

@@ -1,0 +1,182 @@
+#include "sim/events.hpp"
+#include "sim/recorder.hpp"
+
+#include <simgrid/s4u.hpp>
+
+#include <algorithm>
+#include <map>
+#include <vector>
+
+// The root of clustersim's log categories: every model's category and the framework's hang below it.
+XBT_LOG_NEW_CATEGORY(cs, "clustersim: the framework and its models");
+
+namespace sg4 = simgrid::s4u;
+
+namespace cs {
+
+namespace {
+
+struct Row {
+  double time, end;
+  std::string node, actor, kind, peer, detail;
+};
+
+/** The capture of the running engine. A global because model actors deep in a protocol hold no Recorder, and the
+ *  engine (one per process) has no place for user data; it lives exactly as long as the EventCapture. */
+struct Sink {
+  EventOptions options;
+  Recorder* recorder = nullptr;
+  std::vector<Row> rows;
+  long model_rows = 0, model_dropped = 0, activity_rows = 0, activity_dropped = 0;
+  std::map<long, Row> alive; ///< actor pid -> its life so far, for the actors running
+  bool finished = false;
+
+  void model(Row r)
+  {
+    if (model_rows >= options.model_limit) {
+      ++model_dropped;
+      return;
+    }
+    ++model_rows;
+    rows.push_back(std::move(r));
+  }
+  void activity(Row r)
+  {
+    if (r.end < options.from || r.time > options.to)
+      return;
+    if (activity_rows >= options.activity_limit) {
+      ++activity_dropped;
+      return;
+    }
+    ++activity_rows;
+    rows.push_back(std::move(r));
+  }
+};
+
+Sink* sink = nullptr;
+
+std::string host_name(const sg4::Host* h)
+{
+  return h ? h->get_name() : "";
+}
+
+/** The calling actor's host and name (empty outside an actor: the engine's own context). */
+std::pair<std::string, std::string> caller()
+{
+  sg4::Actor* self = sg4::Actor::self();
+  if (self == nullptr)
+    return {"", ""};
+  return {host_name(self->get_host()), self->get_name()};
+}
+
+void on_activity_done(const sg4::Activity& a)
+{
+  if (sink == nullptr || sink->finished)
+    return;
+  if (auto const* c = dynamic_cast<const sg4::Comm*>(&a)) {
+    std::string src = host_name(c->get_source()), dst = host_name(c->get_destination());
+    const sg4::Actor* from = c->get_sender();
+    std::string mailbox    = c->get_mailbox() ? c->get_mailbox()->get_name() : "";
+    sink->activity({c->get_start_time(), c->get_finish_time(), src, from ? from->get_name() : "", "msg", dst, mailbox});
+  } else if (auto const* e = dynamic_cast<const sg4::Exec*>(&a)) {
+    auto [node, actor] = caller();
+    sink->activity({e->get_start_time(), e->get_finish_time(), host_name(e->get_host()), actor, "cpu", "", ""});
+  }
+}
+
+} // namespace
+
+void event_on(const std::string& node, const std::string& kind, const std::string& peer, const std::string& detail)
+{
+  if (sink == nullptr || sink->finished)
+    return;
+  double now = sg4::Engine::get_clock();
+  sink->model({now, now, node, caller().second, kind, peer, detail});
+}
+
+void event(const std::string& kind, const std::string& peer, const std::string& detail)
+{
+  if (sink == nullptr || sink->finished)
+    return;
+  auto [node, actor] = caller();
+  double now         = sg4::Engine::get_clock();
+  sink->model({now, now, node, actor, kind, peer, detail});
+}
+
+void span(double start, const std::string& kind, const std::string& peer, const std::string& detail)
+{
+  if (sink == nullptr || sink->finished)
+    return;
+  auto [node, actor] = caller();
+  sink->model({start, sg4::Engine::get_clock(), node, actor, kind, peer, detail});
+}
+
+void message(double start, const std::string& from, const std::string& to, const std::string& detail)
+{
+  if (sink == nullptr || sink->finished)
+    return;
+  sink->activity({start, sg4::Engine::get_clock(), from, caller().second, "msg", to, detail});
+}
+
+EventCapture::EventCapture(Recorder& recorder, EventOptions options)
+{
+  sink           = new Sink;
+  sink->options  = options;
+  sink->recorder = &recorder;
+  if (options.activity_limit <= 0)
+    return; // the model's events only
+  sg4::Activity::on_completion_cb(on_activity_done);
+  sg4::Actor::on_creation_cb([](sg4::Actor& a) {
+    if (sink && not sink->finished)
+      sink->alive[a.get_pid()] = {sg4::Engine::get_clock(), 0, host_name(a.get_host()), a.get_name(), "actor", "", ""};
+  });
+  sg4::Actor::on_termination_cb([](const sg4::Actor& a) {
+    if (sink == nullptr || sink->finished)
+      return;
+    auto it = sink->alive.find(a.get_pid());
+    if (it == sink->alive.end())
+      return;
+    it->second.end = sg4::Engine::get_clock();
+    sink->activity(std::move(it->second));
+    sink->alive.erase(it);
+  });
+  sg4::Host::on_state_change_cb([](const sg4::Host& h) {
+    if (sink && not sink->finished)
+      event_on(h.get_name(), h.is_on() ? "host_on" : "host_off");
+  });
+}
+
+void EventCapture::finish()
+{
+  if (sink == nullptr || sink->finished)
+    return;
+  double now = sg4::Engine::get_clock();
+  for (auto& [pid, life] : sink->alive) { // daemons and actors still blocked when the simulation ended
+    life.end    = now;
+    life.detail = "alive at the end";
+    sink->activity(std::move(life));
+  }
+  sink->alive.clear();
+  if (sink->model_dropped > 0)
+    sink->rows.push_back({now, now, "", "", "truncated", "", std::to_string(sink->model_dropped) + " model events"});
+  if (sink->activity_dropped > 0)
+    sink->rows.push_back(
+        {now, now, "", "", "truncated", "", std::to_string(sink->activity_dropped) + " messages/bursts/actors"});
+  sink->finished = true;
+  // Time order (spans are recorded when they end); rows of the same instant keep the order they happened in.
+  std::stable_sort(sink->rows.begin(), sink->rows.end(), [](const Row& a, const Row& b) { return a.time < b.time; });
+  Table& t =
+      sink->recorder->table("events", std::vector<std::string>(std::begin(event_columns), std::end(event_columns)));
+  for (auto& r : sink->rows)
+    t.add({r.time, r.end, r.node, r.actor, r.kind, r.peer, r.detail});
+  sink->rows.clear();
+}
+
+EventCapture::~EventCapture()
+{
+  // The signals stay connected (SimGrid 3.32 keeps no handle for them) but find no sink: they do nothing.
+  delete sink;
+  sink = nullptr;
+}
+
+} // namespace cs

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Every model writes an event table and draws a timeline, and SimGrid's Paje tracing (actors included) writes a
+# non-trivial trace on every shipped platform. One short scenario per platform file.
+set -euo pipefail
+exe=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+# platform file | scenario | overrides that keep the run short
+cases=(
+  "000_yi2002_rpi_linux.json|scenarios/speculative_read/quickstart.json|--set params.iterations=10"
+  "000_yi2002_sun.json|scenarios/speculative_read/sun_fork_vs_thread.json|--set params.iterations=10"
+  "001_javaparty_cluster.json|scenarios/javaparty/raytracer.json|"
+  "002_brazos_fast_ethernet.json|scenarios/checkpoint/water.json|--set params.interval=4min --set params.failures.fail_at=20min"
+  "002_brazos_gigabit.json|scenarios/checkpoint/water.json|--set platform.file=platforms/002_brazos_gigabit.json"
+  "003_score_cluster.json|scenarios/dsm/speedup.json|--set params.bench=mm --set params.nodes=4"
+  "004_cmi_cluster.json|scenarios/msglog/nas.json|--set params.bench=ep"
+  "microbench_host.json|scenarios/microbench/fork.json|"
+  "two_hosts_1gbps.json|scenarios/pingpong/pingpong.json|--set params.round_trips=20"
+)
+covered=""
+for c in "${cases[@]}"; do
+  IFS='|' read -r platform scenario sets <<<"$c"
+  covered="$covered $platform"
+  out="$tmp/${platform%.json}"
+  # shellcheck disable=SC2086
+  "$exe" run "$scenario" $sets --out "$out" -q --cfg=tracing:yes --cfg=tracing/actor:yes \
+    --cfg=tracing/filename:"$out.trace" >/dev/null 2>"$out.log" || fail "$platform: run with tracing failed: $(tail -3 "$out.log")"
+  grep -q "\"file\": \"platforms/$platform\"" "$out/result.json" || fail "$platform: the run did not use it"
+  rows=$(($(wc -l <"$out/events.csv") - 1))
+  [ "$rows" -ge 2 ] || fail "$platform: events.csv has $rows rows"
+  head -1 "$out/events.csv" | grep -q '^time_s,end_s,node,actor,kind,peer,detail$' || fail "$platform: events.csv header"
+  lines=$(wc -l <"$out.trace")
+  grep -q PajeDefineContainerType "$out.trace" || fail "$platform: the trace has no Paje header"
+  # Beyond the header: containers created and actor states pushed (event lines start with a numeric id).
+  events=$(grep -cv '^%\|^#' "$out.trace" || true)
+  [ "$events" -ge 20 ] || fail "$platform: the trace holds only $events event lines ($lines lines)"
+done
+for p in platforms/*.json; do
+  case " $covered " in *" $(basename "$p") "*) ;; *) fail "shipped platform $p has no case here";; esac
+done
+
+# The timeline plot: every model draws one, --window bounds it.
+"$exe" run scenarios/checkpoint/water.json --set params.interval=4min --set params.failures.fail_at=20min \
+  --out "$tmp/tl" -q --plot timeline --window 1000:2000 2>"$tmp/tl.log" || fail "timeline plot: $(cat "$tmp/tl.log")"
+if command -v gnuplot >/dev/null; then
+  [ -s "$tmp/tl/timeline.png" ] || fail "no timeline.png"
+fi
+awk -F'\t' 'NR > 1 && ($3 < 1000 || $2 > 2000) { bad = 1 } END { exit bad }' "$tmp/tl/timeline.dat" ||
+  fail "timeline.dat holds rows outside the window"
+grep -q 'failure' "$tmp/tl/events.csv" || fail "the checkpoint run's events lack its failure"
+grep -q 'recovery' "$tmp/tl/events.csv" || fail "the checkpoint run's events lack its recovery"
+echo "timeline_trace: ok"
