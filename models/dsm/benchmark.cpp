@@ -24,6 +24,14 @@ std::unique_ptr<Benchmark> make_benchmark(const Params& p, Memory& memory)
     return make_sor(p.sor, memory);
   case Bench::mm:
     return make_mm(p.mm, memory);
+  case Bench::apps_mm:
+    return make_apps_mm(p.apps_mm, memory);
+  case Bench::jacobi:
+    return make_jacobi(p.jacobi, memory);
+  case Bench::quicksort:
+    return make_quicksort(p.quicksort, memory);
+  case Bench::tsp:
+    return make_tsp(p.tsp, memory);
   case Bench::udp_rtt:
     return nullptr; // not a DSM program: the run measures the UDP path itself
   }

@@ -34,5 +34,9 @@ std::unique_ptr<Benchmark> make_lu(const LuParams& p, Memory& memory);
 std::unique_ptr<Benchmark> make_water(const WaterParams& p, Memory& memory);
 std::unique_ptr<Benchmark> make_sor(const SorParams& p, Memory& memory);
 std::unique_ptr<Benchmark> make_mm(const MmParams& p, Memory& memory);
+std::unique_ptr<Benchmark> make_apps_mm(const AppsMmParams& p, Memory& memory);
+std::unique_ptr<Benchmark> make_jacobi(const JacobiParams& p, Memory& memory);
+std::unique_ptr<Benchmark> make_quicksort(const QuicksortParams& p, Memory& memory);
+std::unique_ptr<Benchmark> make_tsp(const TspParams& p, Memory& memory);
 
 } // namespace cs::dsm

@@ -47,6 +47,7 @@ struct Msg {
   std::vector<long> pages;                ///< diffed pages (DIFF), notices carried (BARR, WTNT, REL, INV...)
   std::shared_ptr<const Notices> notices; ///< writers of the pages (grants and invalidations)
   double payload = 0;                     ///< bytes after the header
+  std::shared_ptr<const void> ext;        ///< a protocol's own contents (TreadMarks: vector times, intervals)
 };
 using MsgPtr = std::shared_ptr<const Msg>;
 

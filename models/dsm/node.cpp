@@ -57,8 +57,10 @@ void Node::read(long page)
     return;
   counters().faults++;
   transport_.cpu(transport_.costs().fault);
+  claim_slot(page);
   getpage(page);
   state_[static_cast<size_t>(page)] = State::read_only;
+  count_mapped(+1);
 }
 
 void Node::write(long page, double bytes)
@@ -80,8 +82,11 @@ void Node::write(long page, double bytes)
   }
   counters().faults++;
   transport_.cpu(transport_.costs().fault);
-  if (state_[i] == State::invalid)
+  claim_slot(page);
+  if (state_[i] == State::invalid) {
     getpage(page);
+    count_mapped(+1);
+  }
   transport_.cpu(transport_.copy_time(memory_.page_size())); // the twin
   state_[i]    = State::writable;
   dirty_[page] = std::min(memory_.page_size(), bytes);
@@ -137,6 +142,66 @@ void Node::getpage(long page)
   }
   counters().page_wait_s += sg4::Engine::get_clock() - start;
   span(start, "page_fault", "", "page " + std::to_string(page) + " from node " + std::to_string(home));
+}
+
+bool Node::faults_on(long page, bool write) const
+{
+  size_t i = static_cast<size_t>(page);
+  if (memory_.home(page) == id_)
+    return write && copied_[i] && not home_written_[i];
+  return write ? state_[i] != State::writable : state_[i] == State::invalid;
+}
+
+void Node::start_stat()
+{
+  stat_start_ = sg4::Engine::get_clock();
+  stat_base_  = counters().pages_fetched;
+}
+
+// ---- the remote-page cache (models/dsm/page_cache.hpp) ----
+
+void Node::count_mapped(int change)
+{
+  mapped_ += change;
+  peak_mapped_ = std::max(peak_mapped_, mapped_);
+}
+
+void Node::set_cache(long pages, const Rng& rng)
+{
+  cache_ = pages > 0 ? std::make_unique<PageCache>(pages, rng) : nullptr;
+}
+
+void Node::claim_slot(long page)
+{
+  if (not cache_ || cache_->holds(page))
+    return;
+  long victim = cache_->place(page, [this](long p) { return state_[static_cast<size_t>(p)] != State::invalid; });
+  if (victim >= 0)
+    evict(victim);
+}
+
+void Node::evict(long page)
+{
+  size_t i = static_cast<size_t>(page);
+  if (state_[i] == State::writable) {
+    // JIAJIA's findposition(): the victim's diff goes home and is acknowledged before its frame is unmapped; its
+    // write notice stays in the interval's list.
+    cache_->replaced_dirty++;
+    transport_.cpu(memory_.page_size() / transport_.costs().diff_bw);
+    counters().diffs++;
+    auto m = make(Op::diff, memory_.home(page));
+    m->pages.push_back(page);
+    m->payload = dirty_[page] + p_.diff_run_bytes;
+    dirty_.erase(page);
+    pending_diffs_++;
+    transport_.post(m, false);
+    app_wait([this]() { return pending_diffs_ == 0; }, counters().sync_wait_s);
+  } else {
+    cache_->replaced_clean++;
+  }
+  XBT_VERB("node %d: page %ld leaves the cache for another", id_, page);
+  state_[i] = State::invalid;
+  count_mapped(-1);
 }
 
 // ---- synchronisation ----
@@ -259,6 +324,7 @@ void Node::invalidate(const std::vector<long>& pages, const Notices& writers)
       if (state_[i] == State::writable) // written here too (multiple writers): its diff went out already
         dirty_.erase(page);
       state_[i] = State::invalid;
+      count_mapped(-1);
     }
   }
 }

@@ -12,6 +12,7 @@
  * - WAIT/WAITGRANT: a barrier without consistency (jia_wait). */
 #pragma once
 #include "models/dsm/memory.hpp"
+#include "models/dsm/page_cache.hpp"
 #include "models/dsm/params.hpp"
 #include "models/dsm/transport.hpp"
 
@@ -23,26 +24,42 @@ namespace cs::dsm {
 class Node {
 public:
   Node(int id, Memory& memory, Transport& transport, const Params& params);
+  virtual ~Node() = default;
 
-  // The application's view (JIAJIA's API and the faults of its memory accesses).
-  void read(long page);
-  void write(long page, double bytes);
+  // The application's view (JIAJIA's API and the faults of its memory accesses); virtual where another protocol
+  // (TreadMarks, models/dsm/tmk_*) runs the same programs.
+  virtual void read(long page);
+  virtual void write(long page, double bytes);
   void read_span(long base, double offset, double length);
   void write_span(long base, double offset, double length);
-  void acquire(long lock);
-  void release(long lock);
-  void barrier();
+  virtual void acquire(long lock);
+  virtual void release(long lock);
+  virtual void barrier();
   void wait();
   void compute(double seconds) { transport_.cpu(seconds); }
+  double flop_time(double flops) const { return flops / transport_.costs().speed; }
+
+  /** Bounds the remote-page cache to `pages` (JIAJIA's Cachepages; 0: unbounded), replacement drawn from `rng`. */
+  void set_cache(long pages, const Rng& rng);
+  const PageCache* cache() const { return cache_.get(); }
+  /** jia_startstat(): statistics (and the program's timing) count from here. */
+  virtual void start_stat();
+  double stat_start() const { return stat_start_; }
+  /** Remote pages fetched since start_stat() (JIAJIA's getpcnt). */
+  long stat_fetches() { return counters().pages_fetched - stat_base_; }
+  /** Whether an access to `page` would fault (a program defers its computation only across accesses that do not). */
+  virtual bool faults_on(long page, bool write) const;
+  /** Most remote pages valid here at once (what the cache bound must hold). */
+  long peak_mapped() const { return peak_mapped_; }
 
   /** The SIGIO handler's dispatch (and local delivery). */
-  void handle(const MsgPtr& m);
+  virtual void handle(const MsgPtr& m);
 
   int id() const { return id_; }
   int nodes() const { return memory_.nodes(); }
   Counters& counters() { return transport_.counters(); }
 
-private:
+protected:
   enum class State : uint8_t { invalid, read_only, writable };
   struct Lock {
     bool held = false;
@@ -54,6 +71,9 @@ private:
   bool valid(long page) const;
   void getpage(long page);
   void flush_diffs();
+  void claim_slot(long page);
+  void evict(long page);
+  void count_mapped(int change);
   void send_notices(Op chunk_op, Op last_op, int dst, long arg, const std::vector<long>& pages,
                     std::shared_ptr<const Notices> writers, bool wait);
   void invalidate(const std::vector<long>& pages, const Notices& writers);
@@ -91,6 +111,11 @@ private:
   sg4::ConditionVariablePtr cv_ = sg4::ConditionVariable::create();
   // As a lock manager (lock % nodes == id) and, on node 0, the barrier manager.
   std::map<long, Lock> locks_;
+  std::unique_ptr<PageCache> cache_; ///< remote pages mapped here, when bounded
+  long mapped_       = 0;            ///< remote pages currently valid here
+  long peak_mapped_  = 0;
+  double stat_start_ = -1;
+  long stat_base_    = 0;
   Notices barrier_notices_;
   int barrier_arrivals_ = 0;
   int wait_arrivals_    = 0;

@@ -17,6 +17,14 @@ const char* bench_name(Bench b)
     return "mm";
   case Bench::udp_rtt:
     return "udp_rtt";
+  case Bench::apps_mm:
+    return "apps_mm";
+  case Bench::jacobi:
+    return "jacobi";
+  case Bench::quicksort:
+    return "quicksort";
+  case Bench::tsp:
+    return "tsp";
   }
   return "?";
 }
@@ -37,6 +45,11 @@ System parse_system(Fields& all, const std::string& name, System s)
   s.getpage_timeout = f.quantity("getpage_timeout", Unit::time, s.getpage_timeout,
                                  "omit_page_acks: GETP is sent again after this long without its grant (seed 4: 50 ms)",
                                  Range::positive());
+  s.cache_pages     = f.integer("cache_pages", s.cache_pages,
+                                "remote pages mapped at once, random replacement (JIAJIA's Cachepages); 0: unbounded", 0);
+  s.protocol =
+      f.choice("protocol", s.protocol, {"home", "lrc"},
+               "home: home-based scope consistency (JIAJIA, Mocha); lrc: TreadMarks' lazy release consistency");
   f.string("source", "", "where the numbers come from");
   f.finish();
   return s;
@@ -47,29 +60,40 @@ System parse_system(Fields& all, const std::string& name, System s)
 Params Params::from(Fields& f)
 {
   Params p;
-  std::string bench = f.choice("bench", "mm", {"nqueens", "lu", "water", "sor", "mm", "udp_rtt"},
-                               "the benchmark (seed 5.2), or udp_rtt: the platform's UDP request-response alone");
-  p.bench           = bench == "nqueens" ? Bench::nqueens
-                      : bench == "lu"    ? Bench::lu
-                      : bench == "water" ? Bench::water
-                      : bench == "sor"   ? Bench::sor
-                      : bench == "mm"    ? Bench::mm
-                                         : Bench::udp_rtt;
-  p.nodes           = f.integer("nodes", p.nodes, "nodes, one DSM process each (seed: 1 to 16)", 1, 4096);
-  p.hosts_group     = f.string("hosts_group", p.hosts_group, "platform host group the nodes are taken from, in order");
-  p.switch_name     = f.string("switch", p.switch_name, "platform switch whose ports and buffers carry the datagrams");
-  std::string sys   = f.choice("system", "mocha", {"jiajia", "mocha_base", "mocha"},
-                               "jiajia: JIAJIA 2.2; mocha_base: Mocha without the method; mocha: with it (seed 5)");
-  Fields systems    = f.object("systems", "the three systems' messaging (defaults: model-notes 003 and seed 4)");
+  std::string bench = f.choice(
+      "bench", "mm", {"nqueens", "lu", "water", "sor", "mm", "udp_rtt", "apps_mm", "jacobi", "quicksort", "tsp"},
+      "the benchmark (seed 5.2), udp_rtt: the platform's UDP request-response alone, or "
+      "apps_mm: JIAJIA 2.1's apps/mm program; jacobi, quicksort, tsp: the TreadMarks "
+      "studies' programs");
+  p.bench         = bench == "nqueens"     ? Bench::nqueens
+                    : bench == "lu"        ? Bench::lu
+                    : bench == "water"     ? Bench::water
+                    : bench == "sor"       ? Bench::sor
+                    : bench == "mm"        ? Bench::mm
+                    : bench == "apps_mm"   ? Bench::apps_mm
+                    : bench == "jacobi"    ? Bench::jacobi
+                    : bench == "quicksort" ? Bench::quicksort
+                    : bench == "tsp"       ? Bench::tsp
+                                           : Bench::udp_rtt;
+  p.nodes         = f.integer("nodes", p.nodes, "nodes, one DSM process each (seed: 1 to 16)", 1, 4096);
+  p.hosts_group   = f.string("hosts_group", p.hosts_group, "platform host group the nodes are taken from, in order");
+  p.switch_name   = f.string("switch", p.switch_name, "platform switch whose ports and buffers carry the datagrams");
+  std::string sys = f.choice("system", "mocha", {"jiajia", "mocha_base", "mocha", "treadmarks"},
+                             "jiajia: JIAJIA 2.2; mocha_base: Mocha without the method; mocha: with it (seed 5); "
+                             "treadmarks: lazy release consistency (models/dsm/tmk_*)");
+  Fields systems  = f.object("systems", "the three systems' messaging (defaults: model-notes 003 and seed 4)");
   System jiajia{"jiajia", 4096, false, 1.0, 64, 0.05};
   System base{"mocha_base", 8192, false, 0.05, 64, 0.05};
   System mocha{"mocha", 8192, true, 0.05, 64, 0.05};
   jiajia = parse_system(systems, "jiajia", jiajia);
   base   = parse_system(systems, "mocha_base", base);
   mocha  = parse_system(systems, "mocha", mocha);
+  System tmk{"treadmarks", 4096, true, 0.1, 64, 0.1};
+  tmk.protocol = "lrc";
+  tmk          = parse_system(systems, "treadmarks", tmk);
   systems.string("source", "", "where the numbers come from");
   systems.finish();
-  p.system = sys == "jiajia" ? jiajia : sys == "mocha_base" ? base : mocha;
+  p.system = sys == "jiajia" ? jiajia : sys == "mocha_base" ? base : sys == "mocha" ? mocha : tmk;
 
   Fields m = f.object("messages", "message format shared by the systems (JIAJIA's, which Mocha keeps)");
   p.header_bytes =
@@ -147,6 +171,73 @@ Params Params::from(Fields& f)
   p.udp_rtt.round_trips = r.integer("round_trips", p.udp_rtt.round_trips, "round trips timed", 1);
   r.string("source", "", "where the numbers come from");
   r.finish();
+  Fields am   = f.object("apps_mm", "bench apps_mm: JIAJIA 2.1's apps/mm (b transposed)");
+  p.apps_mm.n = am.integer("n", p.apps_mm.n, "matrix order (apps/mm: 1024)", 1);
+  p.apps_mm.elem_bytes =
+      am.quantity("elem_bytes", Unit::size, p.apps_mm.elem_bytes, "bytes per element (float)", Range::positive());
+  p.apps_mm.order = am.choice("order", p.apps_mm.order, {"middle", "inner"},
+                              "middle: for j { for my rows i }; inner: for my rows i { for j }");
+  p.apps_mm.alloc = am.choice("alloc", p.apps_mm.alloc, {"alloc", "alloc3"},
+                              "alloc: each matrix by one jia_alloc (whole on one home, the next host each call); "
+                              "alloc3: jia_alloc3(size, size/P, 0) (blocks of N/P rows to hosts 0..P-1)");
+  p.apps_mm.flops_per_it =
+      am.number("flops_per_it", p.apps_mm.flops_per_it,
+                "flops of one k iteration (the host's speed is its rate on this loop)", Range::positive());
+  am.string("source", "", "where the numbers come from");
+  am.finish();
+  Fields jb     = f.object("jacobi", "bench jacobi: grid relaxation, a band of rows per process");
+  p.jacobi.rows = jb.integer("rows", p.jacobi.rows, "grid rows", 2);
+  p.jacobi.cols = jb.integer("cols", p.jacobi.cols, "grid columns", 1);
+  p.jacobi.elem_bytes =
+      jb.quantity("elem_bytes", Unit::size, p.jacobi.elem_bytes, "bytes per element", Range::positive());
+  p.jacobi.iterations  = jb.integer("iterations", p.jacobi.iterations, "iterations", 1);
+  p.jacobi.update_time = jb.quantity("update_time", Unit::time, p.jacobi.update_time,
+                                     "CPU time of one element's new value", Range::positive());
+  p.jacobi.copy_time   = jb.quantity("copy_time", Unit::time, p.jacobi.copy_time,
+                                     "CPU time of copying one element into the grid", Range::non_negative());
+  jb.string("source", "", "where the numbers come from");
+  jb.finish();
+  Fields qs                  = f.object("quicksort", "bench quicksort: subarrays from a shared queue");
+  p.quicksort.n              = qs.integer("n", p.quicksort.n, "integers to sort", 2);
+  p.quicksort.threshold      = qs.integer("threshold", p.quicksort.threshold, "bubble-sort below this length", 2);
+  p.quicksort.seed           = qs.integer("seed", p.quicksort.seed, "the keys' generator", 0);
+  p.quicksort.partition_time = qs.quantity("partition_time", Unit::time, p.quicksort.partition_time,
+                                           "CPU time per element partitioned", Range::positive());
+  p.quicksort.bubble_time    = qs.quantity("bubble_time", Unit::time, p.quicksort.bubble_time,
+                                           "CPU time per bubble-sort comparison", Range::positive());
+  p.quicksort.poll_time      = qs.quantity("poll_time", Unit::time, p.quicksort.poll_time,
+                                           "pause before looking at an empty queue again", Range::positive());
+  qs.string("source", "", "where the numbers come from");
+  qs.finish();
+  Fields ts        = f.object("tsp", "bench tsp: branch and bound from a shared priority queue");
+  p.tsp.cities     = ts.integer("cities", p.tsp.cities, "cities", 3, 24);
+  p.tsp.seed       = ts.integer("seed", p.tsp.seed, "the instance's generator", 0);
+  p.tsp.task_depth = ts.integer("task_depth", p.tsp.task_depth, "partial tours this long are one task", 1);
+  p.tsp.node_time =
+      ts.quantity("node_time", Unit::time, p.tsp.node_time, "CPU time per tour extended", Range::positive());
+  p.tsp.queue_bytes =
+      ts.quantity("queue_bytes", Unit::size, p.tsp.queue_bytes, "the shared queue's memory", Range::positive());
+  p.tsp.poll_time = ts.quantity("poll_time", Unit::time, p.tsp.poll_time,
+                                "pause before looking at an empty queue again", Range::positive());
+  ts.string("source", "", "where the numbers come from");
+  ts.finish();
+  Fields tm = f.object("treadmarks", "TreadMarks' lazy release consistency (system treadmarks)");
+  p.treadmarks.request_timeout =
+      tm.quantity("request_timeout", Unit::time, p.treadmarks.request_timeout,
+                  "a page or diff request is sent again after this long without its response", Range::positive());
+  p.treadmarks.sync_timeout =
+      tm.quantity("sync_timeout", Unit::time, p.treadmarks.sync_timeout,
+                  "a lock request or barrier arrival is sent again after this long", Range::positive());
+  p.treadmarks.interval_bytes = tm.quantity("interval_bytes", Unit::size, p.treadmarks.interval_bytes,
+                                            "an interval record's processor and index", Range::non_negative());
+  p.treadmarks.vt_entry_bytes = tm.quantity("vt_entry_bytes", Unit::size, p.treadmarks.vt_entry_bytes,
+                                            "one entry of a vector time", Range::non_negative());
+  p.treadmarks.track_data =
+      tm.boolean("track_data", p.treadmarks.track_data, "carry real page contents through twins and diffs (tests)");
+  tm.string("source", "", "where the numbers come from");
+  tm.finish();
+  if (p.bench == Bench::apps_mm && p.apps_mm.n % p.nodes != 0)
+    am.fail("n", "apps/mm gives each process N/P rows: n must be a multiple of nodes = " + std::to_string(p.nodes));
   if (p.bench == Bench::udp_rtt && p.nodes < 2)
     f.fail("nodes", "bench udp_rtt needs 2 nodes");
   f.finish();

@@ -9,17 +9,19 @@
 
 namespace cs::dsm {
 
-enum class Bench { nqueens, lu, water, sor, mm, udp_rtt };
+enum class Bench { nqueens, lu, water, sor, mm, udp_rtt, apps_mm, jacobi, quicksort, tsp };
 const char* bench_name(Bench b);
 
 /** How one DSM system sends: which messages wait for an acknowledgement, and its timeouts. */
 struct System {
   std::string name       = "mocha";
-  double page_size       = 8192; ///< bytes of a coherence unit
-  bool omit_page_acks    = true; ///< GETP/GETPGRANT sent unreliable; the grant acknowledges the request (seed 3.2)
-  double ack_timeout     = 0.05; ///< a reliable send is retried after this long without its ACK
-  long max_retries       = 64;   ///< a reliable send gives up (the run fails) after this many retries
-  double getpage_timeout = 0.05; ///< omit_page_acks: getpage re-sends GETP after this long (seed 4: 50 ms)
+  double page_size       = 8192;   ///< bytes of a coherence unit
+  bool omit_page_acks    = true;   ///< GETP/GETPGRANT sent unreliable; the grant acknowledges the request (seed 3.2)
+  double ack_timeout     = 0.05;   ///< a reliable send is retried after this long without its ACK
+  long max_retries       = 64;     ///< a reliable send gives up (the run fails) after this many retries
+  double getpage_timeout = 0.05;   ///< omit_page_acks: getpage re-sends GETP after this long (seed 4: 50 ms)
+  long cache_pages       = 0;      ///< remote pages a node may map at once (JIAJIA's Cachepages); 0: unbounded
+  std::string protocol   = "home"; ///< home: home-based scope consistency (JIAJIA, Mocha); lrc: TreadMarks
 };
 
 struct NQueensParams {
@@ -60,12 +62,61 @@ struct MmParams {
   double seq_time   = 39.7;
 };
 
+/** JIAJIA 2.1's apps/mm program: C = A x B^T in floats, rows of C in blocks of N/P per process, with its two loop
+ *  orders and two ways of allocating the matrices (models/dsm/bench_apps_mm.cpp). */
+struct AppsMmParams {
+  long n              = 1024;     ///< matrix order (apps/mm: N 1024)
+  double elem_bytes   = 4;        ///< float
+  std::string order   = "middle"; ///< middle: for j { for my i }; inner: for my i { for j }
+  std::string alloc   = "alloc3"; ///< alloc: each matrix one jia_alloc; alloc3: jia_alloc3(N*N*4, N*N*4/P, 0)
+  double flops_per_it = 2;        ///< one multiply-add of the k loop, executed at the host's speed
+};
+
 /** Not a DSM benchmark: UDPmon's request-response test between nodes 0 and 1 (blocking recvfrom, no DSM), to check
  *  the platform's UDP path against the measurement it was derived from (model-notes 003). */
 struct UdpRttParams {
   double size          = 64; ///< bytes of the request (UDP payload)
   double response_size = 64; ///< bytes of the response
   long round_trips     = 1000;
+};
+
+/** Jacobi relaxation (bench_jacobi.cpp): CPU work per grid element, not a sequential time. */
+struct JacobiParams {
+  long rows          = 2000;
+  long cols          = 1000;
+  double elem_bytes  = 4;
+  long iterations    = 100;
+  double update_time = 1e-6; ///< seconds to compute one element's new value (four neighbours)
+  double copy_time   = 1e-7; ///< seconds to copy one element from the scratch band into the grid
+};
+
+/** Quicksort with a shared task queue (bench_quicksort.cpp). */
+struct QuicksortParams {
+  long n                = 262144; ///< integers to sort
+  long threshold        = 1024;   ///< subarrays this short are bubble-sorted
+  long seed             = 1;      ///< the keys' generator
+  double partition_time = 2.5e-7; ///< seconds per element partitioned
+  double bubble_time    = 2e-7;   ///< seconds per compare(-and-swap) of the bubble sort
+  double poll_time      = 1e-3;   ///< pause before looking at an empty queue again
+};
+
+/** TSP by branch and bound (bench_tsp.cpp). */
+struct TspParams {
+  long cities        = 18;
+  long seed          = 1;     ///< the instance's generator
+  long task_depth    = 4;     ///< partial tours this long are solved by one process
+  double node_time   = 4e-6;  ///< seconds per tour extended in the search
+  double queue_bytes = 65536; ///< the shared priority queue's memory
+  double poll_time   = 1e-3;  ///< pause before looking at an empty queue again
+};
+
+/** TreadMarks' lazy release consistency (models/dsm/tmk_*). */
+struct TreadMarksParams {
+  double request_timeout = 0.1;   ///< a page or diff request is sent again after this long without its response
+  double sync_timeout    = 1;     ///< a lock request or barrier arrival is sent again after this long
+  double interval_bytes  = 8;     ///< an interval record's processor and index
+  double vt_entry_bytes  = 4;     ///< one entry of a vector time
+  bool track_data        = false; ///< carry real page contents (tests: the merge of concurrent writers)
 };
 
 struct Params {
@@ -86,6 +137,11 @@ struct Params {
   SorParams sor;
   MmParams mm;
   UdpRttParams udp_rtt;
+  AppsMmParams apps_mm;
+  TreadMarksParams treadmarks;
+  JacobiParams jacobi;
+  QuicksortParams quicksort;
+  TspParams tsp;
 
   static Params from(Fields& f);
 };

@@ -1,0 +1,151 @@
+/* TSP by branch and bound (the TreadMarks studies' program, also JIAJIA's apps/tsp): a priority queue of partial
+ * tours and the best tour length in shared memory, the queue under lock 0 and the best tour under lock 1. A process
+ * takes the most promising partial tour; one shorter than `task_depth` cities is expanded and its children put
+ * back; a deeper one is solved by a sequential depth-first search pruned by the best length the process has seen
+ * (the value at its last acquire of the queue lock), and a better tour found is published under lock 1. The
+ * cities are a real instance (uniform in the unit square from `seed`) and the search is the real one: the work
+ * of a task is the number of tours it extends, so pruning depends on when bounds are published. */
+#include "models/dsm/benchmark.hpp"
+#include "sim/rng.hpp"
+
+#include <cmath>
+#include <limits>
+#include <queue>
+
+namespace cs::dsm {
+
+namespace {
+
+struct Tour {
+  double length = 0;
+  std::vector<int> path;
+  bool operator<(const Tour& o) const { return length > o.length; } // shortest first
+};
+
+class Tsp : public Benchmark {
+public:
+  Tsp(const TspParams& p, Memory& m) : p_(p), n_(static_cast<int>(p.cities))
+  {
+    Rng rng(static_cast<uint64_t>(p.seed));
+    std::vector<std::pair<double, double>> xy(static_cast<size_t>(n_));
+    for (auto& c : xy)
+      c = {rng.uniform(), rng.uniform()};
+    dist_.assign(static_cast<size_t>(n_ * n_), 0);
+    for (int a = 0; a < n_; ++a)
+      for (int b = 0; b < n_; ++b)
+        d(a, b) = std::hypot(xy[static_cast<size_t>(a)].first - xy[static_cast<size_t>(b)].first,
+                             xy[static_cast<size_t>(a)].second - xy[static_cast<size_t>(b)].second);
+    queue_       = m.alloc(static_cast<double>(p.queue_bytes), static_cast<double>(p.queue_bytes));
+    best_        = m.alloc(m.page_size(), m.page_size());
+    queue_pages_ = static_cast<long>(std::ceil(static_cast<double>(p.queue_bytes) / m.page_size()));
+    pq_.push({0, {0}});
+  }
+
+  void body(Node& node) override
+  {
+    double seen = std::numeric_limits<double>::infinity();
+    while (true) {
+      node.acquire(0);
+      node.read(queue_);
+      node.read(best_);
+      seen      = best_len_;
+      bool done = pq_.empty() && busy_ == 0;
+      Tour t;
+      bool have = not pq_.empty();
+      if (have) {
+        t = pq_.top();
+        pq_.pop();
+        busy_++;
+        node.write(queue_ + static_cast<long>(pops_++ % queue_pages_), 64);
+      }
+      node.release(0);
+      if (done)
+        return;
+      if (not have) {
+        node.compute(p_.poll_time);
+        continue;
+      }
+      if (static_cast<long>(t.path.size()) < p_.task_depth) {
+        std::vector<Tour> kids = expand(t, seen);
+        node.compute(p_.node_time * static_cast<double>(n_));
+        node.acquire(0);
+        for (auto& k : kids) {
+          node.write(queue_ + static_cast<long>(pops_++ % queue_pages_), 64);
+          pq_.push(std::move(k));
+        }
+        busy_--;
+        node.release(0);
+        continue;
+      }
+      long visited = 0;
+      double found = seen;
+      std::vector<bool> used(static_cast<size_t>(n_), false);
+      for (int c : t.path)
+        used[static_cast<size_t>(c)] = true;
+      search(t.path.back(), static_cast<int>(t.path.size()), t.length, used, found, visited);
+      node.compute(p_.node_time * static_cast<double>(visited));
+      if (found < seen) {
+        node.acquire(1);
+        node.write(best_, 4 + 4 * static_cast<double>(n_));
+        best_len_ = std::min(best_len_, found);
+        node.release(1);
+      }
+      node.acquire(0);
+      node.write(queue_, 4);
+      busy_--;
+      node.release(0);
+    }
+  }
+
+private:
+  double& d(int a, int b) { return dist_[static_cast<size_t>(a * n_ + b)]; }
+
+  std::vector<Tour> expand(const Tour& t, double bound)
+  {
+    std::vector<Tour> out;
+    std::vector<bool> used(static_cast<size_t>(n_), false);
+    for (int c : t.path)
+      used[static_cast<size_t>(c)] = true;
+    for (int c = 0; c < n_; ++c)
+      if (not used[static_cast<size_t>(c)] && t.length + d(t.path.back(), c) < bound) {
+        Tour k = t;
+        k.length += d(t.path.back(), c);
+        k.path.push_back(c);
+        out.push_back(std::move(k));
+      }
+    return out;
+  }
+
+  void search(int at, int depth, double len, std::vector<bool>& used, double& best, long& visited)
+  {
+    visited++;
+    if (depth == n_) {
+      best = std::min(best, len + d(at, 0));
+      return;
+    }
+    for (int c = 1; c < n_; ++c) {
+      if (used[static_cast<size_t>(c)] || len + d(at, c) >= best)
+        continue;
+      used[static_cast<size_t>(c)] = true;
+      search(c, depth + 1, len + d(at, c), used, best, visited);
+      used[static_cast<size_t>(c)] = false;
+    }
+  }
+
+  TspParams p_;
+  int n_;
+  std::vector<double> dist_;
+  long queue_ = 0, best_ = 0, queue_pages_ = 1, pops_ = 0;
+  std::priority_queue<Tour> pq_; ///< the shared queue's contents (guarded by lock 0 in the program)
+  double best_len_ = std::numeric_limits<double>::infinity();
+  int busy_        = 0; ///< tasks taken and not finished (the queue may still grow)
+};
+
+} // namespace
+
+std::unique_ptr<Benchmark> make_tsp(const TspParams& p, Memory& memory)
+{
+  return std::make_unique<Tsp>(p, memory);
+}
+
+} // namespace cs::dsm
