@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every model writes an event table and draws a timeline, and SimGrid's Paje tracing (actors included) writes a
-# non-trivial trace on every shipped platform. One short scenario per platform file.
+# non-trivial trace on every shipped platform. One short scenario per platform file (every model among them).
 set -euo pipefail
 exe=$1
 tmp=$(mktemp -d)
@@ -25,11 +25,12 @@ for c in "${cases[@]}"; do
   covered="$covered $platform"
   out="$tmp/${platform%.json}"
   # shellcheck disable=SC2086
-  "$exe" run "$scenario" $sets --out "$out" -q --cfg=tracing:yes --cfg=tracing/actor:yes \
+  "$exe" run "$scenario" $sets --out "$out" -q --plot timeline --cfg=tracing:yes --cfg=tracing/actor:yes \
     --cfg=tracing/filename:"$out.trace" >/dev/null 2>"$out.log" || fail "$platform: run with tracing failed: $(tail -3 "$out.log")"
   grep -q "\"file\": \"platforms/$platform\"" "$out/result.json" || fail "$platform: the run did not use it"
   rows=$(($(wc -l <"$out/events.csv") - 1))
   [ "$rows" -ge 2 ] || fail "$platform: events.csv has $rows rows"
+  if command -v gnuplot >/dev/null; then [ -s "$out/timeline.png" ] || fail "$platform: no timeline drawn"; fi
   head -1 "$out/events.csv" | grep -q '^time_s,end_s,node,actor,kind,peer,detail$' || fail "$platform: events.csv header"
   lines=$(wc -l <"$out.trace")
   grep -q PajeDefineContainerType "$out.trace" || fail "$platform: the trace has no Paje header"
