@@ -52,4 +52,11 @@ awk -F'\t' 'NR > 1 && ($3 < 1000 || $2 > 2000) { bad = 1 } END { exit bad }' "$t
   fail "timeline.dat holds rows outside the window"
 grep -q 'failure' "$tmp/tl/events.csv" || fail "the checkpoint run's events lack its failure"
 grep -q 'recovery' "$tmp/tl/events.csv" || fail "the checkpoint run's events lack its recovery"
+# A second run into the same folder leaves nothing of the first: its plots and tables go.
+"$exe" run scenarios/speculative_read/quickstart.json --set params.iterations=5 --out "$tmp/again" -q --plot 2>/dev/null
+"$exe" run scenarios/pingpong/pingpong.json --set params.round_trips=5 --out "$tmp/again" -q
+for f in plot.png plot.svg timeline.png timeline.dat iterations.csv; do
+  [ ! -e "$tmp/again/$f" ] || fail "the previous run's $f survived a new run into the same folder"
+done
+[ -s "$tmp/again/events.csv" ] || fail "the second run's events.csv is missing"
 echo "timeline_trace: ok"
