@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every model writes an event table and draws a timeline, and SimGrid's Paje tracing (actors included) writes a
-# non-trivial trace on every shipped platform. One short scenario per platform file.
+# non-trivial trace on every shipped platform. One short scenario per platform file (every model among them).
 set -euo pipefail
 exe=$1
 tmp=$(mktemp -d)
@@ -25,11 +25,12 @@ for c in "${cases[@]}"; do
   covered="$covered $platform"
   out="$tmp/${platform%.json}"
   # shellcheck disable=SC2086
-  "$exe" run "$scenario" $sets --out "$out" -q --cfg=tracing:yes --cfg=tracing/actor:yes \
+  "$exe" run "$scenario" $sets --out "$out" -q --plot timeline --cfg=tracing:yes --cfg=tracing/actor:yes \
     --cfg=tracing/filename:"$out.trace" >/dev/null 2>"$out.log" || fail "$platform: run with tracing failed: $(tail -3 "$out.log")"
   grep -q "\"file\": \"platforms/$platform\"" "$out/result.json" || fail "$platform: the run did not use it"
   rows=$(($(wc -l <"$out/events.csv") - 1))
   [ "$rows" -ge 2 ] || fail "$platform: events.csv has $rows rows"
+  if command -v gnuplot >/dev/null; then [ -s "$out/timeline.png" ] || fail "$platform: no timeline drawn"; fi
   head -1 "$out/events.csv" | grep -q '^time_s,end_s,node,actor,kind,peer,detail$' || fail "$platform: events.csv header"
   lines=$(wc -l <"$out.trace")
   grep -q PajeDefineContainerType "$out.trace" || fail "$platform: the trace has no Paje header"
@@ -51,4 +52,11 @@ awk -F'\t' 'NR > 1 && ($3 < 1000 || $2 > 2000) { bad = 1 } END { exit bad }' "$t
   fail "timeline.dat holds rows outside the window"
 grep -q 'failure' "$tmp/tl/events.csv" || fail "the checkpoint run's events lack its failure"
 grep -q 'recovery' "$tmp/tl/events.csv" || fail "the checkpoint run's events lack its recovery"
+# A second run into the same folder leaves nothing of the first: its plots and tables go.
+"$exe" run scenarios/speculative_read/quickstart.json --set params.iterations=5 --out "$tmp/again" -q --plot 2>/dev/null
+"$exe" run scenarios/pingpong/pingpong.json --set params.round_trips=5 --out "$tmp/again" -q
+for f in plot.png plot.svg timeline.png timeline.dat iterations.csv; do
+  [ ! -e "$tmp/again/$f" ] || fail "the previous run's $f survived a new run into the same folder"
+done
+[ -s "$tmp/again/events.csv" ] || fail "the second run's events.csv is missing"
 echo "timeline_trace: ok"
