@@ -147,7 +147,7 @@ Params Params::from(Fields& f)
       lu.integer("halo_layers", p.lu.halo_layers, "layers per halo message (2: 204-212 KB, counting wrapper)", 1);
   p.lu.plane_group = lu.integer("plane_group", p.lu.plane_group,
                                 "k-planes carried by one simulated message (speed; each plane is still logged as "
-                                "its own message; bench/004_batching.sh checks the effect)",
+                                "its own message)",
                                 1);
   p.lu.compute =
       lu.quantity("compute", Unit::time, 0, std::string("CPU time of one SSOR iteration on one core") + calibrated,
