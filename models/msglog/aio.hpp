@@ -1,6 +1,7 @@
 /* POSIX AIO as glibc implements it: aio_write() queues the request; a helper thread per file descriptor runs the
- * queued requests one after the other, each a plain pwrite (model-notes §004). The pwrite of an O_SYNC log file
- * costs the kernel copy of the page on the CPU (competing with the ranks of the node) and then the disk. */
+ * queued requests one after the other, each a plain pwrite (the counting-wrapper figures of docs/models/msglog.md). The
+ * pwrite of an O_SYNC log file costs the kernel copy of the page on the CPU (competing with the ranks of the node) and
+ * then the disk. */
 #pragma once
 #include "models/msglog/disk.hpp"
 

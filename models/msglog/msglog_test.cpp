@@ -1,6 +1,6 @@
-/* Seed 004: the page bookkeeping, the NAS message streams against the counting-wrapper figures of model-notes
- * §004, the disk's two regimes, and the logging overheads against their closed forms. Engine tests: one run per
- * case. */
+/* Seed 004: the page bookkeeping, the NAS message streams against the counting-wrapper figures
+ * (docs/models/msglog.md), the disk's two regimes, the buffer-full rules of Table 2, and the logging overheads against
+ * their closed forms. Engine tests: one run per case. */
 #include "models/msglog/page_buffer.hpp"
 #include "models/msglog/streams.hpp"
 #include "sim/fields.hpp"
@@ -90,7 +90,8 @@ TEST_CASE("A record that does not fit the rest of a page starts the next one", "
 
 TEST_CASE("NAS message streams match the counting wrapper's figures", "[unit][msglog]")
 {
-  // model-notes §004: messages and volume (MiB) per rank, min-max over the 16 ranks.
+  // the counting-wrapper figures (docs/models/msglog.md): messages and volume (MiB) per rank, min-max over the 16
+  // ranks.
   struct Expect {
     const char* bench;
     double msgs_lo, msgs_hi, mib_lo, mib_hi, tol;

@@ -43,7 +43,7 @@ const char* calibrated = " (calibrated on the seed's base time: the scenario giv
 AdiParams adi_from(Fields f, AdiParams d, const std::string& name)
 {
   AdiParams p;
-  p.steps = f.integer("steps", d.steps, "time steps incl. the untimed first one (model-notes 004: " + name + ")", 1);
+  p.steps = f.integer("steps", d.steps, "time steps incl. the untimed first one (counting wrapper: " + name + ")", 1);
   p.grid  = f.integer("grid", d.grid, "grid points per dimension (class B: 102)", 4);
   p.face_per_point =
       f.quantity("face_per_point", Unit::size, d.face_per_point,
@@ -105,7 +105,7 @@ Params Params::from(Fields& f)
   p.disk           = f.string("disk", p.disk, "name of the local disk the logs are written to (platform hosts' disks)");
   p.aio_concurrency =
       f.integer("aio_concurrency", p.aio_concurrency,
-                "pwrites of one file descriptor in flight at once (glibc POSIX AIO: 1, model-notes 004)", 1, 64);
+                "pwrites of one file descriptor in flight at once (glibc POSIX AIO: 1, counting wrapper)", 1, 64);
   std::string completion =
       f.choice("aio_completion", "when_blocked", {"when_blocked", "immediate"},
                "when the rank sees that a write completed: when_blocked = only while it is blocked in the library (its "
@@ -122,11 +122,11 @@ Params Params::from(Fields& f)
                   {401, 102, 80, 176, 80, false, 0, 0.30, 0.03, 0.7}, "sp");
 
   Fields cg  = f.object("cg", "CG stream (76 x 26 matvecs)");
-  p.cg.outer = cg.integer("outer", p.cg.outer, "outer iterations incl. the untimed one (model-notes 004: 76)", 1);
+  p.cg.outer = cg.integer("outer", p.cg.outer, "outer iterations incl. the untimed one (counting wrapper: 76)", 1);
   p.cg.inner = cg.integer("inner", p.cg.inner, "CG iterations per outer iteration (cgitmax), plus one residual", 1);
   p.cg.vector_size =
       cg.quantity("vector_size", Unit::size, p.cg.vector_size,
-                  "bytes of a row-reduction or transpose exchange (model-notes 004: 150000 B)", Range::positive());
+                  "bytes of a row-reduction or transpose exchange (counting wrapper: 150000 B)", Range::positive());
   p.cg.scalar_size =
       cg.quantity("scalar_size", Unit::size, p.cg.scalar_size, "bytes of a dot-product exchange", Range::positive());
   p.cg.compute =
@@ -144,10 +144,10 @@ Params Params::from(Fields& f)
   p.lu.planes     = lu.integer("planes", p.lu.planes, "k-planes per wavefront sweep (grid - 2)", 1);
   p.lu.vars       = lu.integer("vars", p.lu.vars, "doubles per point in a wavefront message (5: 1000-1040 B)", 1);
   p.lu.halo_layers =
-      lu.integer("halo_layers", p.lu.halo_layers, "layers per halo message (2: 204-212 KB, model-notes 004)", 1);
+      lu.integer("halo_layers", p.lu.halo_layers, "layers per halo message (2: 204-212 KB, counting wrapper)", 1);
   p.lu.plane_group = lu.integer("plane_group", p.lu.plane_group,
                                 "k-planes carried by one simulated message (speed; each plane is still logged as "
-                                "its own message; bench/004_batching.sh checks the effect)",
+                                "its own message)",
                                 1);
   p.lu.compute =
       lu.quantity("compute", Unit::time, 0, std::string("CPU time of one SSOR iteration on one core") + calibrated,
@@ -172,7 +172,7 @@ Params Params::from(Fields& f)
   Fields ep = f.object("ep", "EP (no logged messages)");
   p.ep.compute =
       ep.quantity("compute", Unit::time, 0, std::string("CPU time of the run") + calibrated, Range::non_negative());
-  p.ep.allreduces = ep.integer("allreduces", p.ep.allreduces, "MPI_Allreduce calls (model-notes 004: 4)", 0);
+  p.ep.allreduces = ep.integer("allreduces", p.ep.allreduces, "MPI_Allreduce calls (counting wrapper: 4)", 0);
   p.ep.allreduce_size =
       ep.quantity("allreduce_size", Unit::size, p.ep.allreduce_size, "bytes of one allreduce step", Range::positive());
   ep.finish();

@@ -1,7 +1,7 @@
 /* Parameters of the sender-based message logging model (seed 004), declared once with defaults, units and docs.
  *
- * The NAS message streams (sizes, counts, structure) default to model-notes §004 (a counting wrapper run of
- * NPB 3.3-MPI class B with 16 ranks); the compute time of each benchmark is calibrated on its base time (seed
+ * The NAS message streams (sizes, counts, structure) default to the counting-wrapper figures of NPB 3.3-MPI class
+ * B with 16 ranks (docs/models/msglog.md); the compute time of each benchmark is calibrated on its base time (seed
  * Table 1) and given with its provenance by the scenarios. */
 #pragma once
 #include "sim/fields.hpp"
@@ -33,7 +33,7 @@ const char* scheme_name(Scheme s);
 /** BT and SP (multi-partition ADI solvers, NPB 3.3-MPI): per step copy_faces, then x, y and z line solves
  *  pipelined over the cells of the square process grid (forward elimination, then back substitution). */
 struct AdiParams {
-  long steps                = 0;   ///< time steps, including the untimed first one (model-notes: 201 / 401)
+  long steps                = 0;   ///< time steps, including the untimed first one (counting wrapper: 201 / 401)
   long grid                 = 102; ///< class B grid points per dimension (cells of 26 or 25 points)
   double face_per_point     = 80;  ///< copy_faces bytes per face point of a cell (2 layers x 5 doubles)
   double forward_per_point  = 0;   ///< bytes per face point sent after a forward-elimination stage
