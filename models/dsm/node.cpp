@@ -121,6 +121,7 @@ void Node::getpage(long page)
         XBT_VERB("node %d: no grant for page %ld after %g s, GETP again", id_, page, p_.system.getpage_timeout);
         counters().getpage_resends++;
         counters().timeouts++;
+        transport_.note_error(home, Op::getp, "getpage_timeout");
       }
       transport_.post(make(Op::getp, home, page), true);
       double deadline = sg4::Engine::get_clock() + p_.system.getpage_timeout;
@@ -331,6 +332,7 @@ void Node::on_getpgrant(const Msg& m)
 {
   if (waiting_page_ != m.arg) {
     counters().stale_grants++;
+    transport_.note_error(m.src, Op::getpgrant, "stale_grant");
     return;
   }
   transport_.cpu(transport_.copy_time(memory_.page_size()), true); // into the page frame
@@ -393,6 +395,8 @@ void Node::on_barr_notices(const Msg& m)
     return;
   barrier_arrivals_ = 0;
   XBT_VERB("barrier complete: %zu write notices to every node", barrier_notices_.size());
+  if (transport_.timeline())
+    transport_.timeline()->barrier_complete(sg4::Engine::get_clock());
   auto all = std::make_shared<const Notices>(std::move(barrier_notices_));
   barrier_notices_.clear();
   std::vector<long> pages;

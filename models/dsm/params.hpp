@@ -15,11 +15,12 @@ const char* bench_name(Bench b);
 /** How one DSM system sends: which messages wait for an acknowledgement, and its timeouts. */
 struct System {
   std::string name       = "mocha";
-  double page_size       = 8192; ///< bytes of a coherence unit
-  bool omit_page_acks    = true; ///< GETP/GETPGRANT sent unreliable; the grant acknowledges the request (seed 3.2)
-  double ack_timeout     = 0.05; ///< a reliable send is retried after this long without its ACK
-  long max_retries       = 64;   ///< a reliable send gives up (the run fails) after this many retries
-  double getpage_timeout = 0.05; ///< omit_page_acks: getpage re-sends GETP after this long (seed 4: 50 ms)
+  double page_size       = 8192;  ///< bytes of a coherence unit
+  bool omit_page_acks    = true;  ///< GETP/GETPGRANT sent unreliable; the grant acknowledges the request (seed 3.2)
+  double ack_timeout     = 0.05;  ///< a reliable send is retried after this long without its ACK
+  long max_retries       = 64;    ///< a reliable send gives up (the run fails) after this many retries
+  double getpage_timeout = 0.05;  ///< omit_page_acks: getpage re-sends GETP after this long (seed 4: 50 ms)
+  bool direct_replies    = false; ///< the SIGIO handler sends its replies itself at once (not queued): Transport
 };
 
 struct NQueensParams {
@@ -80,6 +81,9 @@ struct Params {
   double notice_bytes   = 4;     ///< one write notice (a page number)
   double diff_run_bytes = 8;     ///< per run of modified words in a diff (offset + length)
   double injected_loss  = 0;     ///< what-if: extra probability of losing each datagram
+  long trace_barrier    = 0;     ///< record the message timeline of this barrier interval (1-based; 0: none)
+  double port_buffer    = 0;     ///< what-if: the switch's per-port buffer instead of the platform's (0: platform)
+  double socket_rcvbuf  = 0;     ///< what-if: every socket's receive buffer instead of the OS profile's (0: profile)
   NQueensParams nqueens;
   LuParams lu;
   WaterParams water;

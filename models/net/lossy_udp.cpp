@@ -87,6 +87,7 @@ void Fabric::send(Datagram d)
   double start                          = std::max(now, nic_free_[static_cast<size_t>(d.src)]);
   double done                           = start + wire / cfg_.bandwidth;
   nic_free_[static_cast<size_t>(d.src)] = done;
+  d.sent_at                             = now;
   stats_.sent++;
   stats_.frames += fragments(d.bytes);
   stats_.bytes_on_wire += wire;

@@ -49,6 +49,7 @@ struct Datagram {
   int port     = 0; ///< which socket of the destination
   double bytes = 0; ///< UDP payload
   std::shared_ptr<const void> body;
+  double sent_at = 0; ///< when the sender handed it to its NIC (set by Fabric::send)
 };
 
 struct SocketStats {
