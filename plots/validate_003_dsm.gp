@@ -1,15 +1,16 @@
 # Seed 003, Figures 8-12: speedup over JIAJIA on one node vs nodes, one line per system (simulated), with the
 # seed's visible measurements as points (N-queens and SOR at 16 nodes, LU's ideal line). Water and MM are held out:
-# their lines are the model's predictions. Last panel: the senders' time waiting for ACKs.
+# their lines are the model's predictions. Last panel: Table 1, the communication errors per second of Mocha base
+# (measured points, simulated lines for every benchmark) and of Mocha (measured: none).
 # Variables: run_speedup (the validation sweep), cells (id,role,measured,simulated).
 set datafile separator ','
 set datafile columnheaders
 is(b, s) = strcol('params.bench') eq b && strcol('params.system') eq s
-# One table per benchmark and system (nodes, run time, mean ACK wait), so that lines join their own points.
+# One table per benchmark and system (nodes, run time, errors per second), so that lines join their own points.
 do for [b in "nqueens lu water sor mm"] {
   do for [s in "jiajia mocha_base mocha"] {
     eval sprintf("set table $%s_%s separator comma", b, s)
-    plot run_speedup using 'params.nodes':'exec_time_s':'mean_ack_wait_s' with table if (is(b, s))
+    plot run_speedup using 'params.nodes':'exec_time_s':'errors_per_s' with table if (is(b, s))
     unset table
   }
 }
@@ -41,11 +42,14 @@ do for [b in "nqueens lu water sor mm"] {
                "$%s_mocha using 1:(R_mean / $2) with linespoints lc 2 pt 4 title 'Mocha', " . \
                "x with lines lc 'grey' dt 3 title (b eq 'lu' ? 'ideal (seed: reached)' : 'ideal')%s", b, b, b, measured)
 }
-set title 'MM: time waiting for ACKs'
-set ylabel 'share of the run (%)'
+set title 'Table 1: errors per second'
+set ylabel 'errors per second (all nodes)'
 set yrange [0:*]
+set xrange [1.5:20]
 set key top left
-plot $mm_jiajia using 1:(100 * $3 / $2) with linespoints lc 1 pt 6 title 'JIAJIA 2.2', \
-     $mm_mocha_base using 1:(100 * $3 / $2) with linespoints lc 3 pt 8 title 'Mocha base', \
-     $mm_mocha using 1:(100 * $3 / $2) with linespoints lc 2 pt 4 title 'Mocha'
+plot $sor_mocha_base using 1:3 with linespoints lc 3 pt 8 title 'SOR, Mocha base', \
+     $sor_mocha using 1:3 with linespoints lc 2 pt 4 title 'SOR, Mocha', \
+     for [b in "nqueens lu water mm"] '$'.b.'_mocha_base' using 1:3 with lines lc 'grey' dt 2 notitle, \
+     for [n in "2 4 8 16"] cells every ::1 using (n + 0):(meas('003.sor.errors_per_s.mocha_base.'.n)) \
+       with points lc 3 pt 7 ps 1.5 title (n eq '2' ? 'SOR, Mocha base, measured' : '')
 unset multiplot

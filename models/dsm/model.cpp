@@ -10,9 +10,19 @@ namespace cs::dsm {
 
 namespace {
 
+/** Communication errors as the system detects them (the seed's Table 1 sums them over every node): each failed
+ *  transmission once, where the sender notices it and sends again: an ACK busy-wait that times out or is ended by
+ *  another message's ACK, Mocha's getpage timeout. The receivers' view of the same errors (duplicates, grants no
+ *  longer awaited) is reported beside them, not added: it would count each error twice. */
+long detected_errors(const Counters& c)
+{
+  return c.ack_timeouts + c.wrong_acks + c.getpage_resends;
+}
+
 class Run : public ParamsRun<Params> {
 public:
-  explicit Run(ModelContext& ctx) : ParamsRun(ctx), memory_(static_cast<int>(p_.nodes), p_.system.page_size)
+  explicit Run(ModelContext& ctx)
+      : ParamsRun(ctx), memory_(static_cast<int>(p_.nodes), p_.system.page_size), timeline_(p_.trace_barrier)
   {
     Fields& f = fields_;
     hosts_    = ctx.platform.hosts(p_.hosts_group);
@@ -25,8 +35,12 @@ public:
       f.fail("switch", "platform " + ctx.platform.spec().file + " has no switch \"" + p_.switch_name + "\"");
     net::FabricConfig fc = net::fabric_config(ctx.platform, *sw);
     fc.injected_loss     = p_.injected_loss;
-    fabric_ = std::make_unique<net::Fabric>(fc, net::socket_config(ctx.platform, hosts_[0]), static_cast<int>(p_.nodes),
-                                            2, ctx.rng.stream("injected-loss"));
+    if (p_.port_buffer > 0)
+      fc.port_buffer = p_.port_buffer;
+    net::SocketConfig sc = net::socket_config(ctx.platform, hosts_[0]);
+    if (p_.socket_rcvbuf > 0)
+      sc.rcvbuf = p_.socket_rcvbuf;
+    fabric_ = std::make_unique<net::Fabric>(fc, sc, static_cast<int>(p_.nodes), 2, ctx.rng.stream("injected-loss"));
     bench_  = make_benchmark(p_, memory_);
     std::vector<std::string> names; // for the run's event table
     for (auto* h : hosts_)
@@ -38,7 +52,10 @@ public:
       Costs c{h->get_speed(),        os.cost("udp_send"),  os.cost("udp_recv"), os.cost("sigio"),
               os.cost("page_fault"), os.cost("memcpy_bw"), os.cost("diff_bw")};
       transports_.push_back(std::make_unique<Transport>(i, h, *fabric_, c, p_.header_bytes, p_.ack_bytes,
-                                                        p_.system.ack_timeout, p_.system.max_retries));
+                                                        p_.system.ack_timeout, p_.system.max_retries,
+                                                        p_.system.direct_replies));
+      if (p_.trace_barrier > 0)
+        transports_.back()->set_timeline(&timeline_);
       if (p_.system.protocol == "lrc")
         nodes_.push_back(std::make_unique<tmk::Node>(i, memory_, *transports_.back(), p_));
       else
@@ -75,6 +92,7 @@ public:
 
   void finish() override;
   void record_cache_stats(Recorder& rec);
+  void record_timeline(Recorder& rec) const;
 
 private:
   std::vector<sg4::Host*> hosts_;
@@ -85,6 +103,7 @@ private:
   std::vector<std::unique_ptr<Node>> nodes_;
   std::vector<double> start_, end_;
   std::unique_ptr<UdpRtt> rtt_;
+  Timeline timeline_;
 };
 
 void Run::finish()
@@ -108,9 +127,9 @@ void Run::finish()
 
   Counters sum;
   std::array<long, kOps> by_op{};
-  Table& t = rec.table("nodes",
-                       {"node", "messages", "datagrams", "bytes", "resends", "timeouts", "duplicates", "socket_drops",
-                        "port_drops", "faults", "pages_fetched", "diffs", "ack_wait_s", "page_wait_s", "sync_wait_s"});
+  Table& t = rec.table("nodes", {"node", "messages", "datagrams", "bytes", "resends", "timeouts", "wrong_acks",
+                                 "duplicates", "errors", "socket_drops", "port_drops", "faults", "pages_fetched",
+                                 "diffs", "ack_wait_s", "page_wait_s", "sync_wait_s"});
   for (size_t i = 0; i < transports_.size(); ++i) {
     const Counters& c = transports_[i]->counters();
     long msgs         = 0;
@@ -122,6 +141,8 @@ void Run::finish()
     sum.bytes_sent += c.bytes_sent;
     sum.resends += c.resends;
     sum.timeouts += c.timeouts;
+    sum.ack_timeouts += c.ack_timeouts;
+    sum.wrong_acks += c.wrong_acks;
     sum.getpage_resends += c.getpage_resends;
     sum.duplicates += c.duplicates;
     sum.stale_grants += c.stale_grants;
@@ -134,9 +155,9 @@ void Run::finish()
     sum.diffs += c.diffs;
     long drops = fabric_->socket(static_cast<int>(i), 0).stats().overflowed +
                  fabric_->socket(static_cast<int>(i), 1).stats().overflowed;
-    t.add({static_cast<long>(i), msgs, c.datagrams_sent, c.bytes_sent, c.resends, c.timeouts, c.duplicates, drops,
-           fabric_->port_drops_to(static_cast<int>(i)), c.faults, c.pages_fetched, c.diffs, c.ack_wait_s, c.page_wait_s,
-           c.sync_wait_s});
+    t.add({static_cast<long>(i), msgs, c.datagrams_sent, c.bytes_sent, c.resends, c.timeouts, c.wrong_acks,
+           c.duplicates, detected_errors(c), drops, fabric_->port_drops_to(static_cast<int>(i)), c.faults,
+           c.pages_fetched, c.diffs, c.ack_wait_s, c.page_wait_s, c.sync_wait_s});
   }
   Table& by_type = rec.table("node_messages", {"node", "type", "sent", "received"});
   for (size_t i = 0; i < transports_.size(); ++i)
@@ -166,8 +187,16 @@ void Run::finish()
   rec.set("lost_at_switch", fs.port_drops);
   rec.set("lost_at_socket", fs.socket_drops);
   rec.set("lost_injected", fs.injected_drops);
-  // The seed's Table 1: communication errors of the whole cluster per second of run time.
-  rec.set("errors_per_s", time > 0 ? static_cast<double>(lost) / time : 0.0);
+  // The seed's Table 1: the communication errors detected at all nodes, summed, per second of run time; by cause.
+  long errors = detected_errors(sum);
+  rec.set("errors", errors);
+  rec.set("errors_per_s", time > 0 ? static_cast<double>(errors) / time : 0.0);
+  rec.set("errors_ack_timeout", sum.ack_timeouts);
+  rec.set("errors_wrong_ack", sum.wrong_acks);
+  rec.set("errors_getpage_timeout", sum.getpage_resends);
+  rec.set("errors_duplicate", sum.duplicates);
+  rec.set("errors_stale_grant", sum.stale_grants);
+  rec.set("lost_per_s", time > 0 ? static_cast<double>(lost) / time : 0.0);
   rec.set("resends", sum.resends);
   rec.set("timeouts", sum.timeouts);
   rec.set("getpage_resends", sum.getpage_resends);
@@ -182,6 +211,8 @@ void Run::finish()
   rec.set("mean_sync_wait_s", sum.sync_wait_s / n);
   rec.set("peak_port_queue_KiB", fs.peak_port_queue / 1024);
   record_cache_stats(rec);
+  if (p_.trace_barrier > 0)
+    record_timeline(rec);
 }
 
 /* JIAJIA's statistics (jia_startstat to the end) and its remote-page cache, per process and over the processes. */
@@ -205,6 +236,15 @@ void Run::record_cache_stats(Recorder& rec)
   rec.set("remote_pages_max_proc", hi);
   rec.set("peak_remote_mapped", peak);
   rec.set("cache_pages", p_.system.cache_pages);
+}
+
+void Run::record_timeline(Recorder& rec) const
+{
+  Table& tl = rec.table("timeline", {"start_ms", "end_ms", "node", "peer", "kind", "op"});
+  for (auto const& e : timeline_.events())
+    tl.add({(e.start - timeline_.begin()) * 1e3, (e.end - timeline_.begin()) * 1e3, static_cast<long>(e.node),
+            static_cast<long>(e.peer), e.kind, op_name(e.op)});
+  rec.set("timeline_span_ms", (timeline_.end() - timeline_.begin()) * 1e3);
 }
 
 } // namespace

@@ -130,6 +130,7 @@ void Node::getpage(long page)
         counters().getpage_resends++;
         counters().timeouts++;
         event("getp_resend", "", "page " + std::to_string(page));
+        transport_.note_error(home, Op::getp, "getpage_timeout");
       }
       transport_.post(make(Op::getp, home, page), true);
       double deadline = sg4::Engine::get_clock() + p_.system.getpage_timeout;
@@ -402,6 +403,7 @@ void Node::on_getpgrant(const Msg& m)
 {
   if (waiting_page_ != m.arg) {
     counters().stale_grants++;
+    transport_.note_error(m.src, Op::getpgrant, "stale_grant");
     return;
   }
   transport_.cpu(transport_.copy_time(memory_.page_size()), true); // into the page frame
@@ -465,6 +467,8 @@ void Node::on_barr_notices(const Msg& m)
   barrier_arrivals_ = 0;
   XBT_VERB("barrier complete: %zu write notices to every node", barrier_notices_.size());
   event("barrier_complete", "", std::to_string(barrier_notices_.size()) + " write notices");
+  if (transport_.timeline())
+    transport_.timeline()->barrier_complete(sg4::Engine::get_clock());
   auto all = std::make_shared<const Notices>(std::move(barrier_notices_));
   barrier_notices_.clear();
   std::vector<long> pages;

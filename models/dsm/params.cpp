@@ -50,6 +50,9 @@ System parse_system(Fields& all, const std::string& name, System s)
   s.protocol =
       f.choice("protocol", s.protocol, {"home", "lrc"},
                "home: home-based scope consistency (JIAJIA, Mocha); lrc: TreadMarks' lazy release consistency");
+  s.direct_replies  = f.boolean("direct_replies", s.direct_replies,
+                                "the SIGIO handler sends its replies itself, busy-waiting for their ACKs over a send "
+                                 "in progress (false: queued behind it, as JIAJIA 2.1's asendmsg does)");
   f.string("source", "", "where the numbers come from");
   f.finish();
   return s;
@@ -109,6 +112,16 @@ Params Params::from(Fields& f)
   p.injected_loss =
       f.number("injected_loss", p.injected_loss,
                "what-if: probability of losing any datagram on top of buffer overflows", Range::unit_interval());
+  p.trace_barrier = f.integer("trace_barrier", p.trace_barrier,
+                              "record every datagram and error from the completion of barrier k-1 to that of barrier "
+                              "k (table timeline; 0: none)",
+                              0);
+  p.port_buffer =
+      f.quantity("port_buffer", Unit::size, p.port_buffer,
+                 "what-if: the switch's per-port buffer (0: the platform's qos.port_buffer)", Range::non_negative());
+  p.socket_rcvbuf =
+      f.quantity("socket_rcvbuf", Unit::size, p.socket_rcvbuf,
+                 "what-if: every socket's receive buffer (0: the OS profile's udp_rcvbuf_size)", Range::non_negative());
 
   Fields q             = f.object("nqueens", "bench nqueens: tasks from a shared pool under a lock");
   p.nqueens.n          = q.integer("n", p.nqueens.n, "board size (seed: 17)", 4, 24);

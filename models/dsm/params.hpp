@@ -22,6 +22,7 @@ struct System {
   double getpage_timeout = 0.05;   ///< omit_page_acks: getpage re-sends GETP after this long (seed 4: 50 ms)
   long cache_pages       = 0;      ///< remote pages a node may map at once (JIAJIA's Cachepages); 0: unbounded
   std::string protocol   = "home"; ///< home: home-based scope consistency (JIAJIA, Mocha); lrc: TreadMarks
+  bool direct_replies    = false;  ///< the SIGIO handler sends its replies itself at once (not queued): Transport
 };
 
 struct NQueensParams {
@@ -131,6 +132,9 @@ struct Params {
   double notice_bytes   = 4;     ///< one write notice (a page number)
   double diff_run_bytes = 8;     ///< per run of modified words in a diff (offset + length)
   double injected_loss  = 0;     ///< what-if: extra probability of losing each datagram
+  long trace_barrier    = 0;     ///< record the message timeline of this barrier interval (1-based; 0: none)
+  double port_buffer    = 0;     ///< what-if: the switch's per-port buffer instead of the platform's (0: platform)
+  double socket_rcvbuf  = 0;     ///< what-if: every socket's receive buffer instead of the OS profile's (0: profile)
   NQueensParams nqueens;
   LuParams lu;
   WaterParams water;

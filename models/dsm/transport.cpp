@@ -22,9 +22,9 @@ const char* op_name(Op op)
 }
 
 Transport::Transport(int id, sg4::Host* host, net::Fabric& fabric, Costs costs, double header, double ack_bytes,
-                     double ack_timeout, long max_retries)
+                     double ack_timeout, long max_retries, bool direct_replies)
     : id_(id), host_(host), fabric_(fabric), costs_(costs), header_(header), ack_bytes_(ack_bytes),
-      ack_timeout_(ack_timeout), max_retries_(max_retries)
+      ack_timeout_(ack_timeout), max_retries_(max_retries), direct_(direct_replies)
 {
 }
 
@@ -33,6 +33,9 @@ void Transport::start()
   std::string n = std::to_string(id_);
   sg4::Actor::create("sigio-" + n, host_, [this]() { receiver(); })->daemonize();
   sg4::Actor::create("outsend-" + n, host_, [this]() { sender(); })->daemonize();
+  sg4::Actor::create("replies-" + n, host_, [this]() { ack_reader(); })->daemonize();
+  if (direct_)
+    server_pid_ = sg4::Actor::create("server-" + n, host_, [this]() { server(); })->daemonize()->get_pid();
 }
 
 void Transport::cpu(double seconds, bool handler) const
@@ -55,6 +58,13 @@ void Transport::cpu(double seconds, bool handler) const
   }
 }
 
+void Transport::note_error(int peer, Op op, const char* kind) const
+{
+  if (timeline_)
+    timeline_->error(sg4::Engine::get_clock(), id_, peer, op, kind);
+  event(kind, "", std::string(op_name(op)) + " to node " + std::to_string(peer));
+}
+
 void Transport::post(MsgPtr m, bool wait)
 {
   if (m->dst == id_) {
@@ -64,6 +74,10 @@ void Transport::post(MsgPtr m, bool wait)
     return;
   }
   counters_.sent[op_index(m->op)]++;
+  if (direct_ && sg4::this_actor::get_pid() == server_pid_) {
+    send_until_acked(m, true);
+    return;
+  }
   sg4::SemaphorePtr done = wait ? sg4::Semaphore::create(0) : nullptr;
   out_.push_back({std::move(m), done});
   out_cv_->notify_all();
@@ -71,25 +85,102 @@ void Transport::post(MsgPtr m, bool wait)
     done->acquire();
 }
 
-void Transport::transmit(const MsgPtr& m)
+void Transport::transmit(const std::shared_ptr<Msg>& m)
 {
   double bytes = header_ + m->payload;
   cpu(costs_.udp_send + copy_time(bytes), true);
+  // Numbered when it reaches the NIC: a direct reply and the program's send may be in sendto() together, and the
+  // receiver takes a number not above the last one it saw from this node for a duplicate.
+  if (m->seq == 0)
+    m->seq = ++next_seq_;
   counters_.datagrams_sent++;
   counters_.bytes_sent += bytes;
   fabric_.send({id_, m->dst, kRequestSocket, bytes, m}); // every attempt carries the same message
 }
 
-bool Transport::await_ack(long seq, double deadline)
+void Transport::ack_reader()
 {
+  // Takes ACKs off the reply socket as they land (no CPU: recvfrom is charged to the wait that reads one).
   net::Socket& acks = fabric_.socket(id_, kAckSocket);
-  while (auto d = acks.recv_until(deadline)) {
-    cpu(costs_.udp_recv + copy_time(ack_bytes_), true);
-    if (static_cast<const Msg*>(d->body.get())->seq == seq)
-      return true;
-    // An ACK of an earlier attempt that came late: this send still waits for its own.
+  while (true) {
+    net::Datagram d = acks.recv();
+    const Msg& a    = *static_cast<const Msg*>(d.body.get());
+    std::unique_lock<sg4::Mutex> lock(*ack_mutex_);
+    replies_[a.src].push_back({a.seq, d.sent_at});
+    ack_cv_->notify_all();
   }
-  return false;
+}
+
+Transport::AckWait Transport::await_ack(int dst, long seq, double deadline, bool by_handler)
+{
+  // JIAJIA polls the destination's own reply socket: the first ACK there ends the wait, right or not. While the
+  // handler busy-waits on top of the program, the program's wait is suspended; on resuming it looks at the clock
+  // first, as JIAJIA's loop does.
+  std::unique_lock<sg4::Mutex> lock(*ack_mutex_);
+  while (true) {
+    bool on_top = by_handler || handler_waits_ == 0;
+    if (on_top) {
+      if (sg4::Engine::get_clock() >= deadline)
+        return AckWait::timeout;
+      auto& box = replies_[dst];
+      if (not box.empty()) {
+        Ack a = box.front();
+        box.pop_front();
+        lock.unlock();
+        cpu(costs_.udp_recv + copy_time(ack_bytes_), true);
+        if (timeline_)
+          timeline_->datagram(a.sent_at, sg4::Engine::get_clock(), dst, id_, Op::ack, "ack");
+        return a.seq == seq ? AckWait::acked : AckWait::wrong;
+      }
+      ack_cv_->wait_until(lock, deadline);
+    } else
+      ack_cv_->wait(lock);
+  }
+}
+
+void Transport::send_until_acked(const MsgPtr& original, bool by_handler)
+{
+  auto msg     = std::make_shared<Msg>(*original);
+  msg->seq     = 0;
+  const Msg& m = *msg;
+  for (long attempt = 0;; ++attempt) {
+    transmit(msg);
+    if (not m.reliable)
+      return;
+    double start = sg4::Engine::get_clock();
+    if (by_handler) {
+      std::unique_lock<sg4::Mutex> lock(*ack_mutex_);
+      handler_waits_++;
+    }
+    AckWait got   = await_ack(m.dst, m.seq, start + ack_timeout_, by_handler);
+    double waited = sg4::Engine::get_clock() - start;
+    if (by_handler) {
+      std::unique_lock<sg4::Mutex> lock(*ack_mutex_);
+      handler_waits_--;
+      ack_cv_->notify_all();
+      stolen_ += waited; // the handler's busy-wait holds the CPU the program would have used
+    }
+    counters_.ack_wait_s += waited;
+    if (got == AckWait::acked)
+      return;
+    if (got == AckWait::timeout) {
+      counters_.timeouts++;
+      counters_.ack_timeouts++;
+      note_error(m.dst, m.op, "ack_timeout");
+      XBT_VERB("node %d: no ACK for %s #%ld to node %d after %g s", id_, op_name(m.op), m.seq, m.dst, ack_timeout_);
+    } else {
+      counters_.wrong_acks++;
+      note_error(m.dst, m.op, "wrong_ack");
+      XBT_VERB("node %d: an earlier ACK ended the wait for %s #%ld to node %d: sent again", id_, op_name(m.op), m.seq,
+               m.dst);
+    }
+    if (attempt >= max_retries_) {
+      // JIAJIA aborts here; the model goes on so the run still reports, and flags it as failed.
+      counters_.gave_up++;
+      return;
+    }
+    counters_.resends++;
+  }
 }
 
 void Transport::sender()
@@ -100,32 +191,23 @@ void Transport::sender()
       out_cv_->wait(lock);
     Outgoing o = std::move(out_.front());
     out_.pop_front();
-    auto numbered = std::make_shared<Msg>(*o.msg);
-    numbered->seq = ++next_seq_;
-    MsgPtr msg    = numbered;
-    const Msg& m  = *msg;
-    for (long attempt = 0;; ++attempt) {
-      transmit(msg);
-      if (not m.reliable)
-        break;
-      double start = sg4::Engine::get_clock();
-      bool acked   = await_ack(m.seq, start + ack_timeout_);
-      counters_.ack_wait_s += sg4::Engine::get_clock() - start;
-      if (acked)
-        break;
-      counters_.timeouts++;
-      XBT_VERB("node %d: no ACK for %s #%ld to node %d after %g s", id_, op_name(m.op), m.seq, m.dst, ack_timeout_);
-      event("ack_timeout", "",
-            std::string(op_name(m.op)) + " #" + std::to_string(m.seq) + " to node " + std::to_string(m.dst));
-      if (attempt >= max_retries_) {
-        // JIAJIA aborts here; the model goes on so the run still reports, and flags it as failed.
-        counters_.gave_up++;
-        break;
-      }
-      counters_.resends++;
-    }
+    send_until_acked(o.msg, false);
     if (o.done)
       o.done->release();
+  }
+}
+
+void Transport::server()
+{
+  while (true) {
+    {
+      std::unique_lock<sg4::Mutex> lock(*serve_mutex_);
+      while (to_serve_.empty())
+        serve_cv_->wait(lock);
+    }
+    MsgPtr m = std::move(to_serve_.front());
+    to_serve_.pop_front();
+    handler_(m);
   }
 }
 
@@ -149,11 +231,20 @@ void Transport::receiver()
       if (last_seq_.size() <= static_cast<size_t>(m->src))
         last_seq_.resize(static_cast<size_t>(m->src) + 1, 0);
       long& last = last_seq_[static_cast<size_t>(m->src)];
-      if (last == m->seq) { // our ACK was lost and the sender tried again: handled already
+      if (m->seq <= last) { // the sender tried again (our ACK was lost or late): handled already
         counters_.duplicates++;
+        if (timeline_)
+          timeline_->datagram(d.sent_at, sg4::Engine::get_clock(), m->src, id_, m->op, "duplicate");
         continue;
       }
       last = m->seq;
+    }
+    if (timeline_)
+      timeline_->datagram(d.sent_at, sg4::Engine::get_clock(), m->src, id_, m->op, "msg");
+    if (direct_) { // served by the handler when it is free; reading and ACKing went on meanwhile
+      to_serve_.push_back(m);
+      serve_cv_->notify_all();
+      continue;
     }
     handler_(m);
   }

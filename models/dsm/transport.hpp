@@ -1,17 +1,28 @@
-/* One node's messaging, as JIAJIA's comm layer does it (model-notes 003) and Mocha keeps it:
- * - one outgoing queue drained by one sender: a reliable message is sent, then the sender busy-waits for its ACK,
- *   re-sending after a timeout; nothing else leaves the node meanwhile (one message in flight per node);
- *   an unreliable message (Mocha's GETP/GETPGRANT) returns at once;
- * - the receiver (the SIGIO handler) takes each datagram off the socket, ACKs a reliable one at once, drops a
- *   duplicate (same sequence number as the last one from that node) and hands the rest to the protocol;
+/* One node's messaging, as JIAJIA's comm layer does it (JIAJIA 2.1 comm.c: outsend, sigio_handler) and Mocha keeps
+ * it (seed Figure 7 has the same send loop):
+ * - one outgoing queue drained by one sender: a reliable message is sent, then the sender busy-waits on the
+ *   destination's reply socket; nothing else leaves the node meanwhile (one message in flight per node). The first
+ *   ACK there ends the wait: its own sequence number is success, another one (the late ACK of an earlier attempt)
+ *   sends the message again at once, and no ACK within the timeout sends it again too. An unreliable message
+ *   (Mocha's GETP/GETPGRANT) returns at once;
+ * - the receiver (the SIGIO handler) takes each datagram off the socket, ACKs every reliable one at once (a
+ *   duplicate too), drops a duplicate (a sequence number not above the last one handled from that node: counted,
+ *   as JIAJIA's resentcnt) and hands the rest to the protocol;
  * - the SIGIO handler and the sender run in the application's process: their CPU time preempts the application's.
+ * `direct_replies` (a hypothesis, off for JIAJIA whose asendmsg queues them): the handler sends its replies itself
+ * at once, busy-waiting for their ACKs on top of whatever the program was doing, a send of its own included; the
+ * program's busy-wait for an ACK of the same node then resumes only when the handler is done, and either may read
+ * the other's ACK from that node's reply socket. New datagrams are still read and ACKed meanwhile (a nested
+ * SIGIO), and served when the handler is free.
  * A message to the node itself is handed to the protocol directly (no datagram). */
 #pragma once
 #include "models/dsm/messages.hpp"
+#include "models/dsm/timeline.hpp"
 #include "models/net/lossy_udp.hpp"
 
 #include <deque>
 #include <functional>
+#include <map>
 
 namespace cs::dsm {
 
@@ -33,8 +44,10 @@ struct Counters {
   std::array<long, kOps> received{}; ///< datagrams received by type (duplicates included)
   double bytes_sent    = 0;          ///< UDP payload, re-sends included
   long datagrams_sent  = 0;
-  long resends         = 0; ///< reliable messages sent again after an ACK timeout
+  long resends         = 0; ///< reliable messages sent again (after an ACK timeout or a wrong ACK)
   long timeouts        = 0; ///< ACK timeouts and getpage timeouts
+  long ack_timeouts    = 0; ///< ACK busy-waits that ended without an ACK
+  long wrong_acks      = 0; ///< ACK busy-waits ended by an ACK of another message (sent again at once)
   long getpage_resends = 0; ///< GETP sent again after the getpage timeout (omit_page_acks)
   long duplicates      = 0; ///< deliveries of a message already handled (reliable: same sequence number)
   long stale_grants    = 0; ///< GETPGRANT arriving when no longer awaited (omit_page_acks duplicates)
@@ -52,8 +65,13 @@ class Transport {
 public:
   using Handler = std::function<void(const MsgPtr&)>;
   Transport(int id, sg4::Host* host, net::Fabric& fabric, Costs costs, double header, double ack_bytes,
-            double ack_timeout, long max_retries);
+            double ack_timeout, long max_retries, bool direct_replies = false);
   void set_handler(Handler h) { handler_ = std::move(h); }
+  /** Where to record datagrams and errors (params.trace_barrier); none by default. */
+  void set_timeline(Timeline* t) { timeline_ = t; }
+  Timeline* timeline() const { return timeline_; }
+  /** Records a detected communication error at this node, if a timeline is being kept. */
+  void note_error(int peer, Op op, const char* kind) const;
   /** Starts the SIGIO handler and the sender (daemons on the node's host). */
   void start();
   /** Queues `m` for sending. `wait`: return once it has left (and, if reliable, been acknowledged). */
@@ -73,8 +91,13 @@ private:
   };
   void sender();
   void receiver();
-  void transmit(const MsgPtr& m);
-  bool await_ack(long seq, double deadline);
+  void ack_reader();
+  void server();
+  void transmit(const std::shared_ptr<Msg>& m);
+  /** Numbers `m` and sends it until acknowledged (unless unreliable); `by_handler`: a direct reply. */
+  void send_until_acked(const MsgPtr& m, bool by_handler);
+  enum class AckWait { acked, wrong, timeout };
+  AckWait await_ack(int dst, long seq, double deadline, bool by_handler);
 
   int id_;
   sg4::Host* host_;
@@ -82,12 +105,26 @@ private:
   Costs costs_;
   double header_, ack_bytes_, ack_timeout_;
   long max_retries_;
+  bool direct_;
   Handler handler_;
+  Timeline* timeline_ = nullptr;
   std::deque<Outgoing> out_;
   sg4::MutexPtr out_mutex_          = sg4::Mutex::create();
   sg4::ConditionVariablePtr out_cv_ = sg4::ConditionVariable::create();
   long next_seq_                    = 0;
   std::vector<long> last_seq_; ///< last reliable sequence number handled, per source
+  struct Ack {
+    long seq;
+    double sent_at;
+  };
+  std::map<int, std::deque<Ack>> replies_; ///< ACKs arrived and not yet read, by sender (JIAJIA: a socket each)
+  sg4::MutexPtr ack_mutex_          = sg4::Mutex::create();
+  sg4::ConditionVariablePtr ack_cv_ = sg4::ConditionVariable::create();
+  int handler_waits_                = 0;  ///< direct replies: the handler is busy-waiting for an ACK
+  aid_t server_pid_                 = -1; ///< direct replies: the actor serving messages (the handler)
+  std::deque<MsgPtr> to_serve_;           ///< direct replies: read and ACKed, waiting for the handler
+  sg4::MutexPtr serve_mutex_          = sg4::Mutex::create();
+  sg4::ConditionVariablePtr serve_cv_ = sg4::ConditionVariable::create();
   Counters counters_;
   mutable double stolen_ = 0; ///< CPU seconds the handler and the sender have taken so far
 };
