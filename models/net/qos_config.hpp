@@ -1,12 +1,12 @@
 /* A Catalyst 3750-style egress port configuration, read from a platform switch's "qos" object (seed 001,
- * appendix B; model-notes 001):
+ * appendix B; Catalyst 3750 software configuration guide):
  * - `mls_qos` off: one FIFO tail-drop queue per port of `port_buffer` bytes;
  * - on: frames are classified (ACL host pairs -> DSCP, others DSCP 0), mapped to one of 4 egress queues and a drop
  *   threshold (dscp_output_map), queued by weighted tail drop in the port's queue-set (buffers %, thresholds T1/T2
  *   and maximum as % of a queue's allocation, reserved %, the rest a common pool), and served by SRR: an expedite
  *   queue 1 (`priority-queue out`) first, shaped queues capped at C / weight, shared queues splitting the rest by
  *   weight. The two ingress queues are parsed and documented but not simulated: the 3750's internal ring (32 Gb/s)
- *   is not saturated by its ports here (model-notes 001). */
+ *   is not saturated by its ports here. */
 #pragma once
 #include "sim/platform.hpp"
 

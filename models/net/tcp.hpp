@@ -1,4 +1,4 @@
-/* TCP as request/response traffic sees it through a congested switch (model-notes 001; Linux 2.6 as on the
+/* TCP as request/response traffic sees it through a congested switch (Linux 2.6 as on the
  * seed's Fedora Core 6). A message travels as MSS-sized segments, round by round: the connection idled longer
  * than a retransmission timeout between two RMI calls, so each message restarts slow start from the initial
  * window (RFC 3390: 3 segments of 1448 B). Each data segment and each ACK meets the loss and queueing of the
