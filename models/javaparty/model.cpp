@@ -142,7 +142,7 @@ void Run::rmi_leg(const std::string& from_host, const std::string& to_host, doub
              o.extra());
     double t0 = sg4::Engine::get_clock();
     sg4::this_actor::sleep_for(o.extra());
-    span(t0, "tcp_delay", to_host);
+    span(t0, "tcp_loss_delay", to_host);
   }
 }
 
