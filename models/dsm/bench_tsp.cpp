@@ -1,8 +1,9 @@
 /* TSP by branch and bound (the TreadMarks studies' program, also JIAJIA's apps/tsp): a priority queue of partial
  * tours and the best tour length in shared memory, the queue under lock 0 and the best tour under lock 1. A process
- * takes the partial tour with the lowest bound (its length plus each unvisited city's cheapest edge; the real
- * program's calc_bound adds up such minimum edges); one shorter than `task_depth` cities is expanded and its
- * children whose bound beats the best tour put back; a deeper one is solved by a sequential depth-first search
+ * takes, under the queue lock, the partial tour with the lowest bound (its length plus each unvisited city's
+ * cheapest edge; the real program's calc_bound adds up such minimum edges); one shorter than `task_depth` cities is
+ * expanded there and then (apps/tsp's find_solvable_tour) and its children whose bound beats the best tour put back,
+ * until a tour deep enough comes up; it is solved by a sequential depth-first search
  * pruned by the best length the process has seen (the value at its last acquire of the queue lock), and a better
  * tour found is published under lock 1. The cities are a real instance (uniform in the unit square from `seed`) and
  * the search is real: the work of a task is the number of tours it extends, so pruning depends on when bounds are
@@ -52,40 +53,38 @@ public:
 
   void body(Node& node) override
   {
-    double seen = std::numeric_limits<double>::infinity();
     while (true) {
+      // get_tour(): under the queue lock, find_solvable_tour() splits the most promising tours until one is short
+      // enough to solve; an empty queue, or a best bound no better than the best tour, ends the process's work.
       node.acquire(0);
       node.read(queue_);
       node.read(best_);
-      seen      = best_len_;
-      bool done = pq_.empty() && busy_ == 0;
+      double seen = best_len_;
       Tour t;
-      bool have = not pq_.empty();
-      if (have) {
+      bool have = false;
+      while (not done_ && not pq_.empty()) {
         t = pq_.top();
         pq_.pop();
-        busy_++;
         node.write(queue_ + static_cast<long>(pops_++ % queue_pages_), 64);
-      }
-      node.release(0);
-      if (done)
-        return;
-      if (not have) {
-        node.compute(p_.poll_time);
-        continue;
-      }
-      if (static_cast<long>(t.path.size()) < p_.task_depth) {
-        std::vector<Tour> kids = expand(t, seen);
+        if (t.bound >= seen) {
+          done_ = true;
+          break;
+        }
+        if (static_cast<long>(t.path.size()) >= p_.task_depth) {
+          have = true;
+          break;
+        }
         node.compute(p_.node_time * static_cast<double>(n_));
-        node.acquire(0);
-        for (auto& k : kids) {
+        for (auto& k : expand(t, seen)) {
           node.write(queue_ + static_cast<long>(pops_++ % queue_pages_), 64);
           pq_.push(std::move(k));
         }
-        busy_--;
-        node.release(0);
-        continue;
       }
+      if (not have)
+        done_ = true;
+      node.release(0);
+      if (not have)
+        return;
       long visited = 0;
       double found = seen;
       std::vector<bool> used(static_cast<size_t>(n_), false);
@@ -103,10 +102,6 @@ public:
         best_len_ = std::min(best_len_, found);
         node.release(1);
       }
-      node.acquire(0);
-      node.write(queue_, 4);
-      busy_--;
-      node.release(0);
     }
   }
 
@@ -164,7 +159,7 @@ private:
   long queue_ = 0, best_ = 0, queue_pages_ = 1, pops_ = 0;
   std::priority_queue<Tour> pq_; ///< the shared queue's contents (guarded by lock 0 in the program)
   double best_len_ = std::numeric_limits<double>::infinity();
-  int busy_        = 0; ///< tasks taken and not finished (the queue may still grow)
+  bool done_       = false; ///< glob->Done
 };
 
 } // namespace
