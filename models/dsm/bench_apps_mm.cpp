@@ -36,12 +36,12 @@ public:
     long per           = p_.n / node.nodes();
     long first         = per * node.id();
     double k_loop_time = node.flop_time(p_.flops_per_it * static_cast<double>(p_.n));
-    pending_           = 0;
+    double owed        = 0; // this process's k loops since its last fault (the program object is shared)
     auto element       = [&](long i, long j) {
-      access(node, a_, row(i), row_, false);
-      access(node, b_, row(j), row_, false);
-      pending_ += k_loop_time;
-      access(node, c_, row(i) + static_cast<double>(j) * p_.elem_bytes, p_.elem_bytes, true);
+      access(node, owed, a_, row(i), row_, false);
+      access(node, owed, b_, row(j), row_, false);
+      owed += k_loop_time;
+      access(node, owed, c_, row(i) + static_cast<double>(j) * p_.elem_bytes, p_.elem_bytes, true);
     };
     if (p_.order == "middle") {
       for (long j = 0; j < p_.n; ++j)
@@ -52,8 +52,7 @@ public:
         for (long j = 0; j < p_.n; ++j)
           element(i, j);
     }
-    node.compute(pending_);
-    pending_ = 0;
+    node.compute(owed);
   }
 
 private:
@@ -61,13 +60,13 @@ private:
 
   /** One access to bytes [offset, offset + length) of an allocation; the computation owed so far runs first when
    *  the access faults (the fault happens at that point of the program). */
-  void access(Node& node, long base, double offset, double length, bool write)
+  void access(Node& node, double& owed, long base, double offset, double length, bool write)
   {
     auto [first, last] = m_.span(base, offset, length);
     for (long pg = first; pg <= last; ++pg)
       if (node.faults_on(pg, write)) {
-        node.compute(pending_);
-        pending_ = 0;
+        node.compute(owed);
+        owed = 0;
         break;
       }
     if (write)
@@ -80,7 +79,6 @@ private:
   Memory& m_;
   double row_;
   long a_ = 0, b_ = 0, c_ = 0;
-  double pending_ = 0; ///< CPU seconds of the k loops since the last fault
 };
 
 } // namespace

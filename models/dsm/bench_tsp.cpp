@@ -1,10 +1,14 @@
 /* TSP by branch and bound (the TreadMarks studies' program, also JIAJIA's apps/tsp): a priority queue of partial
  * tours and the best tour length in shared memory, the queue under lock 0 and the best tour under lock 1. A process
- * takes the most promising partial tour; one shorter than `task_depth` cities is expanded and its children put
- * back; a deeper one is solved by a sequential depth-first search pruned by the best length the process has seen
- * (the value at its last acquire of the queue lock), and a better tour found is published under lock 1. The
- * cities are a real instance (uniform in the unit square from `seed`) and the search is the real one: the work
- * of a task is the number of tours it extends, so pruning depends on when bounds are published. */
+ * takes, under the queue lock, the partial tour with the lowest bound (its length plus each unvisited city's
+ * cheapest edge; the real program's calc_bound adds up such minimum edges); one shorter than `task_depth` cities is
+ * expanded there and then (apps/tsp's find_solvable_tour) and its children whose bound beats the best tour put back,
+ * until a tour deep enough comes up; it is solved by a sequential depth-first search
+ * pruned by the best length the process has seen (the value at its last acquire of the queue lock), and a better
+ * tour found is published under lock 1. The cities are a real instance (uniform in the unit square from `seed`) and
+ * the search is real: the work of a task is the number of tours it extends, so pruning depends on when bounds are
+ * published. The model prunes the depth-first search with the queue's bound too (the real visit_nodes prunes on
+ * the length alone): less work per task than the real program, so that 18 cities simulate in seconds. */
 #include "models/dsm/benchmark.hpp"
 #include "sim/rng.hpp"
 
@@ -18,8 +22,9 @@ namespace {
 
 struct Tour {
   double length = 0;
+  double bound  = 0; ///< length plus each unvisited city's cheapest edge: no completion is shorter
   std::vector<int> path;
-  bool operator<(const Tour& o) const { return length > o.length; } // shortest first
+  bool operator<(const Tour& o) const { return bound > o.bound; } // most promising first
 };
 
 class Tsp : public Benchmark {
@@ -35,54 +40,61 @@ public:
       for (int b = 0; b < n_; ++b)
         d(a, b) = std::hypot(xy[static_cast<size_t>(a)].first - xy[static_cast<size_t>(b)].first,
                              xy[static_cast<size_t>(a)].second - xy[static_cast<size_t>(b)].second);
+    cheapest_.assign(static_cast<size_t>(n_), std::numeric_limits<double>::infinity());
+    for (int a = 0; a < n_; ++a)
+      for (int b = 0; b < n_; ++b)
+        if (a != b)
+          cheapest_[static_cast<size_t>(a)] = std::min(cheapest_[static_cast<size_t>(a)], d(a, b));
     queue_       = m.alloc(static_cast<double>(p.queue_bytes), static_cast<double>(p.queue_bytes));
     best_        = m.alloc(m.page_size(), m.page_size());
     queue_pages_ = static_cast<long>(std::ceil(static_cast<double>(p.queue_bytes) / m.page_size()));
-    pq_.push({0, {0}});
+    pq_.push({0, 0, {0}});
   }
 
   void body(Node& node) override
   {
-    double seen = std::numeric_limits<double>::infinity();
     while (true) {
+      // get_tour(): under the queue lock, find_solvable_tour() splits the most promising tours until one is short
+      // enough to solve; an empty queue, or a best bound no better than the best tour, ends the process's work.
       node.acquire(0);
       node.read(queue_);
       node.read(best_);
-      seen      = best_len_;
-      bool done = pq_.empty() && busy_ == 0;
+      double seen = best_len_;
       Tour t;
-      bool have = not pq_.empty();
-      if (have) {
+      bool have = false;
+      while (not done_ && not pq_.empty()) {
         t = pq_.top();
         pq_.pop();
-        busy_++;
         node.write(queue_ + static_cast<long>(pops_++ % queue_pages_), 64);
-      }
-      node.release(0);
-      if (done)
-        return;
-      if (not have) {
-        node.compute(p_.poll_time);
-        continue;
-      }
-      if (static_cast<long>(t.path.size()) < p_.task_depth) {
-        std::vector<Tour> kids = expand(t, seen);
+        if (t.bound >= seen) {
+          done_ = true;
+          break;
+        }
+        if (static_cast<long>(t.path.size()) >= p_.task_depth) {
+          have = true;
+          break;
+        }
         node.compute(p_.node_time * static_cast<double>(n_));
-        node.acquire(0);
-        for (auto& k : kids) {
+        for (auto& k : expand(t, seen)) {
           node.write(queue_ + static_cast<long>(pops_++ % queue_pages_), 64);
           pq_.push(std::move(k));
         }
-        busy_--;
-        node.release(0);
-        continue;
       }
+      if (not have)
+        done_ = true;
+      node.release(0);
+      if (not have)
+        return;
       long visited = 0;
       double found = seen;
       std::vector<bool> used(static_cast<size_t>(n_), false);
       for (int c : t.path)
         used[static_cast<size_t>(c)] = true;
-      search(t.path.back(), static_cast<int>(t.path.size()), t.length, used, found, visited);
+      double rest = 0; // each unvisited city's cheapest edge: what any completion adds at least
+      for (int u = 0; u < n_; ++u)
+        if (not used[static_cast<size_t>(u)])
+          rest += cheapest_[static_cast<size_t>(u)];
+      search(t.path.back(), static_cast<int>(t.path.size()), t.length, rest, used, found, visited);
       node.compute(p_.node_time * static_cast<double>(visited));
       if (found < seen) {
         node.acquire(1);
@@ -90,10 +102,6 @@ public:
         best_len_ = std::min(best_len_, found);
         node.release(1);
       }
-      node.acquire(0);
-      node.write(queue_, 4);
-      busy_--;
-      node.release(0);
     }
   }
 
@@ -106,17 +114,26 @@ private:
     std::vector<bool> used(static_cast<size_t>(n_), false);
     for (int c : t.path)
       used[static_cast<size_t>(c)] = true;
-    for (int c = 0; c < n_; ++c)
-      if (not used[static_cast<size_t>(c)] && t.length + d(t.path.back(), c) < bound) {
-        Tour k = t;
-        k.length += d(t.path.back(), c);
-        k.path.push_back(c);
+    for (int c = 0; c < n_; ++c) {
+      if (used[static_cast<size_t>(c)])
+        continue;
+      Tour k = t;
+      k.length += d(t.path.back(), c);
+      k.path.push_back(c);
+      used[static_cast<size_t>(c)] = true;
+      k.bound                      = k.length;
+      for (int u = 0; u < n_; ++u)
+        if (not used[static_cast<size_t>(u)] || u == 0)
+          k.bound += cheapest_[static_cast<size_t>(u)];
+      used[static_cast<size_t>(c)] = false;
+      if (k.bound < bound)
         out.push_back(std::move(k));
-      }
+    }
     return out;
   }
 
-  void search(int at, int depth, double len, std::vector<bool>& used, double& best, long& visited)
+  /** Depth-first completion of a tour; `rest` is the sum of the unvisited cities' cheapest edges. */
+  void search(int at, int depth, double len, double rest, std::vector<bool>& used, double& best, long& visited)
   {
     visited++;
     if (depth == n_) {
@@ -124,10 +141,13 @@ private:
       return;
     }
     for (int c = 1; c < n_; ++c) {
-      if (used[static_cast<size_t>(c)] || len + d(at, c) >= best)
+      if (used[static_cast<size_t>(c)])
+        continue;
+      double next = len + d(at, c);
+      if (next + rest - cheapest_[static_cast<size_t>(c)] >= best)
         continue;
       used[static_cast<size_t>(c)] = true;
-      search(c, depth + 1, len + d(at, c), used, best, visited);
+      search(c, depth + 1, next, rest - cheapest_[static_cast<size_t>(c)], used, best, visited);
       used[static_cast<size_t>(c)] = false;
     }
   }
@@ -135,10 +155,11 @@ private:
   TspParams p_;
   int n_;
   std::vector<double> dist_;
+  std::vector<double> cheapest_; ///< each city's shortest edge
   long queue_ = 0, best_ = 0, queue_pages_ = 1, pops_ = 0;
   std::priority_queue<Tour> pq_; ///< the shared queue's contents (guarded by lock 0 in the program)
   double best_len_ = std::numeric_limits<double>::infinity();
-  int busy_        = 0; ///< tasks taken and not finished (the queue may still grow)
+  bool done_       = false; ///< glob->Done
 };
 
 } // namespace

@@ -218,14 +218,15 @@ void Run::finish()
 /* JIAJIA's statistics (jia_startstat to the end) and its remote-page cache, per process and over the processes. */
 void Run::record_cache_stats(Recorder& rec)
 {
-  Table& t = rec.table(
-      "node_stats", {"node", "remote_fetches", "cache_replaced_clean", "cache_replaced_dirty", "peak_remote_mapped"});
+  Table& t = rec.table("node_stats", {"node", "remote_fetches", "cache_replaced_clean", "cache_replaced_dirty",
+                                      "peak_remote_mapped", "start_s", "end_s"});
   long sum = 0, lo = -1, hi = 0, peak = 0;
   for (size_t i = 0; i < nodes_.size(); ++i) {
     Node& n            = *nodes_[i];
     long f             = n.stat_fetches();
     const PageCache* c = n.cache();
-    t.add({static_cast<long>(i), f, c ? c->replaced_clean : 0L, c ? c->replaced_dirty : 0L, n.peak_mapped()});
+    t.add({static_cast<long>(i), f, c ? c->replaced_clean : 0L, c ? c->replaced_dirty : 0L, n.peak_mapped(), start_[i],
+           end_[i]});
     sum += f;
     lo   = lo < 0 ? f : std::min(lo, f);
     hi   = std::max(hi, f);

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Issue 17 benchmark. Target on 2 cores: each 8-processor TreadMarks run of validation/ext_dsm.json (four programs
+# on ATM and Ethernet) under 10 s wall, with its wall cost per simulated message; and the four JIAJIA 2.1 apps/mm
+# runs (4 processes), for comparison.
+#   usage: bench/ext_dsm.sh        (BUILD=build-dir, default build)
+source "$(dirname "$0")/common.sh"
+
+one() { # label, scenario, overrides...
+  local label=$1 scen=$2; shift 2
+  local sets=() s e
+  for o in "$@"; do sets+=(--set "$o"); done
+  s=$(now); "$exe" run "$scen" --out "$tmp/r" -q "${sets[@]}" >/dev/null 2>&1; e=$(now)
+  python3 - "$tmp/r/result.json" "$(calc "$e - $s")" "$label" <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))["metrics"]
+wall, msgs = float(sys.argv[2]), max(1, m["datagrams_on_wire"])
+print(f"{sys.argv[3]:<34} {wall:6.2f} s wall  {m['exec_time_s']:9.2f} simulated s  {msgs:8d} datagrams  "
+      f"{1e6 * wall / msgs:6.1f} us wall per simulated message")
+PY
+}
+
+for app in jacobi water tsp quicksort; do
+  for net in atm ethernet; do
+    one "treadmarks $app $net 8 procs" scenarios/dsm/ext_treadmarks94.json params.bench=$app \
+      platform.file=platforms/ext_treadmarks94_$net.json params.nodes=8
+  done
+done
+one "jiajia21 mm middle alloc" scenarios/dsm/ext_jiajia21_mm.json params.apps_mm.alloc=alloc
+one "jiajia21 mm middle alloc3" scenarios/dsm/ext_jiajia21_mm.json
+one "jiajia21 mm inner cache1024" scenarios/dsm/ext_jiajia21_mm.json params.apps_mm.order=inner
+one "jiajia21 mm inner cache512" scenarios/dsm/ext_jiajia21_mm.json params.apps_mm.order=inner \
+  params.systems.jiajia.cache_pages=512
