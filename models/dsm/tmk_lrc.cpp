@@ -1,4 +1,5 @@
 #include "models/dsm/tmk_lrc.hpp"
+#include "sim/actor_lock.hpp"
 
 #include <algorithm>
 
@@ -86,7 +87,7 @@ double Node::intervals_bytes(const std::vector<IntervalPtr>& list) const
 void Node::request(const std::function<std::shared_ptr<Msg>()>& make, const std::function<bool()>& done)
 {
   // Used for lock requests and barrier arrivals, whose responses wait for other processes: sync_timeout.
-  std::unique_lock<sg4::Mutex> lock(*mutex_, std::defer_lock);
+  cs::ActorLock lock(*mutex_, std::defer_lock);
   for (long attempt = 0; not done(); ++attempt) {
     if (attempt > 0) {
       counters().timeouts++;
@@ -215,7 +216,7 @@ void Node::fetch(long p)
   auto got = [this](int from) {
     return std::any_of(replies_.begin(), replies_.end(), [from](auto const& r) { return r.second == from; });
   };
-  std::unique_lock<sg4::Mutex> lock(*mutex_, std::defer_lock);
+  cs::ActorLock lock(*mutex_, std::defer_lock);
   for (long attempt = 0; awaited_left_ > 0; ++attempt) {
     if (attempt > 0) {
       counters().timeouts++;

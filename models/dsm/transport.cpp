@@ -105,7 +105,7 @@ void Transport::ack_reader()
   while (true) {
     net::Datagram d = acks.recv();
     const Msg& a    = *static_cast<const Msg*>(d.body.get());
-    std::unique_lock<sg4::Mutex> lock(*ack_mutex_);
+    cs::ActorLock lock(*ack_mutex_);
     replies_[a.src].push_back({a.seq, d.sent_at});
     ack_cv_->notify_all();
   }
@@ -116,7 +116,7 @@ Transport::AckWait Transport::await_ack(int dst, long seq, double deadline, bool
   // JIAJIA polls the destination's own reply socket: the first ACK there ends the wait, right or not. While the
   // handler busy-waits on top of the program, the program's wait is suspended; on resuming it looks at the clock
   // first, as JIAJIA's loop does.
-  std::unique_lock<sg4::Mutex> lock(*ack_mutex_);
+  cs::ActorLock lock(*ack_mutex_);
   while (true) {
     bool on_top = by_handler || handler_waits_ == 0;
     if (on_top) {
@@ -149,13 +149,13 @@ void Transport::send_until_acked(const MsgPtr& original, bool by_handler)
       return;
     double start = sg4::Engine::get_clock();
     if (by_handler) {
-      std::unique_lock<sg4::Mutex> lock(*ack_mutex_);
+      cs::ActorLock lock(*ack_mutex_);
       handler_waits_++;
     }
     AckWait got   = await_ack(m.dst, m.seq, start + ack_timeout_, by_handler);
     double waited = sg4::Engine::get_clock() - start;
     if (by_handler) {
-      std::unique_lock<sg4::Mutex> lock(*ack_mutex_);
+      cs::ActorLock lock(*ack_mutex_);
       handler_waits_--;
       ack_cv_->notify_all();
       stolen_ += waited; // the handler's busy-wait holds the CPU the program would have used
@@ -201,7 +201,7 @@ void Transport::server()
 {
   while (true) {
     {
-      std::unique_lock<sg4::Mutex> lock(*serve_mutex_);
+      cs::ActorLock lock(*serve_mutex_);
       while (to_serve_.empty())
         serve_cv_->wait(lock);
     }
