@@ -1,5 +1,6 @@
 #include "sim/cli/commands.hpp"
 #include "sim/cli/options.hpp"
+#include "sim/data_dir.hpp"
 #include "sim/json_io.hpp"
 #include "sim/run.hpp"
 
@@ -30,6 +31,7 @@ int cmd_run(const Args& args, const Args& simgrid_args)
     return 0;
   if (vm.count("seed"))
     o.seed = seed;
+  o.scenario = find_data_file(o.scenario); // a shipped scenario runs from any folder
   o.sets     = sets;
   auto eargs = engine_args(simgrid_args);
   std::vector<char*> argv;

@@ -19,6 +19,7 @@ commands:
   calibrate             run the native microbenchmarks and write a host profile
   list                  name the models, platforms, scenarios and validation files
   describe MODEL        the model's parameters with defaults, units and docs
+  schema KIND           the JSON Schema of scenario, sweep or platform files (for editors)
 
 `clustersim COMMAND --help` describes each command. SimGrid's own --cfg=... and --log=... options are accepted
 by run, sweep and validate (e.g. --log=cs_speculative_read.thres:verbose).
