@@ -2,12 +2,14 @@
 # repetitions (written in the cell); both axes are ranks labelled with the parameter values, so uneven values
 # (1, 2, 4, 32) and labels (NR, FR) get even cells.
 # Variables from the driver (all strings): datafile (tab-separated: x rank, y rank, mean or NaN, blank line between
-# x ranks), nx, ny, xtic1..xticNX, ytic1..yticNY (axis labels), xlabel, ylabel, zlabel, plottitle.
+# x ranks), nx, ny, xtic1..xticNX, ytic1..yticNY (axis labels), xlabel, ylabel, zlabel, plottitle, logz ('1': a
+# logarithmic colour scale, for columns spanning decades).
 set datafile separator "\t"
 set termoption noenhanced
 set xlabel xlabel
 set ylabel ylabel
 set cblabel zlabel
+if (logz eq '1') { set logscale cb }
 set title plottitle
 cols = int(nx)
 rows = int(ny)

@@ -86,11 +86,11 @@ bool Fields::has(const std::string& key) const
 }
 
 const json* Fields::lookup(const std::string& key, const std::string& type, const std::string& def,
-                           const std::string& doc)
+                           const std::string& doc, json schema)
 {
   known_->insert(key);
   if (docs_)
-    docs_->push_back({pointer_join(doc_prefix_, key), type, def, doc});
+    docs_->push_back({pointer_join(doc_prefix_, key), type, def, doc, std::move(schema)});
   auto it = object_.find(key);
   return it == object_.end() ? nullptr : &*it;
 }
@@ -160,15 +160,33 @@ static std::string type_text(Unit unit, Range range)
   return r.empty() ? t : t + " " + r;
 }
 
+json quantity_schema(Unit unit, const Range& range, bool sourced)
+{
+  json number{{"type", "number"}};
+  if (std::isfinite(range.min))
+    number[range.min_exclusive ? "exclusiveMinimum" : "minimum"] = range.min;
+  if (std::isfinite(range.max))
+    number["maximum"] = range.max;
+  json text{{"type", "string"}, {"description", unit_examples(unit)}};
+  json value{{"anyOf", json::array({number, text})}};
+  json with_source{{"type", "object"},
+                   {"properties", {{"value", value}, {"source", {{"type", "string"}}}, {"note", json::object()}}},
+                   {"required", sourced ? json::array({"value", "source"}) : json::array({"value"})},
+                   {"additionalProperties", false}};
+  if (sourced)
+    return with_source;
+  return {{"anyOf", json::array({number, text, with_source})}};
+}
+
 double Fields::quantity(const std::string& key, Unit unit, double def, const std::string& doc, Range range)
 {
-  const json* v = lookup(key, type_text(unit, range), format_number(def), doc);
+  const json* v = lookup(key, type_text(unit, range), format_number(def), doc, quantity_schema(unit, range));
   return v ? to_quantity(key, *v, unit, range) : def;
 }
 
 double Fields::required_quantity(const std::string& key, Unit unit, const std::string& doc, Range range)
 {
-  const json* v = lookup(key, type_text(unit, range), "(required)", doc);
+  const json* v = lookup(key, type_text(unit, range), "(required)", doc, quantity_schema(unit, range));
   if (not v) {
     if (docs_)
       return std::isfinite(range.min) ? range.min : 0;
@@ -182,7 +200,9 @@ long Fields::integer(const std::string& key, long def, const std::string& doc, l
   if (max == std::numeric_limits<long>::max())
     max = max_count; // a count with no bound of its own
   std::string type = "integer in [" + std::to_string(min) + ", " + std::to_string(max) + "]";
-  const json* v    = lookup(key, type, std::to_string(def), doc);
+  json ischema{{"type", "integer"}, {"minimum", min}, {"maximum", max}};
+  json sourced{{"type", "object"}, {"properties", {{"value", ischema}}}, {"required", {"value"}}};
+  const json* v = lookup(key, type, std::to_string(def), doc, {{"anyOf", json::array({ischema, sourced})}});
   if (not v)
     return def;
   const json* val = v;
@@ -209,7 +229,7 @@ long Fields::integer(const std::string& key, long def, const std::string& doc, l
 
 bool Fields::boolean(const std::string& key, bool def, const std::string& doc)
 {
-  const json* v = lookup(key, "boolean", def ? "true" : "false", doc);
+  const json* v = lookup(key, "boolean", def ? "true" : "false", doc, {{"type", "boolean"}});
   if (not v)
     return def;
   if (not v->is_boolean())
@@ -219,7 +239,7 @@ bool Fields::boolean(const std::string& key, bool def, const std::string& doc)
 
 std::string Fields::string(const std::string& key, const std::string& def, const std::string& doc)
 {
-  const json* v = lookup(key, "string", def.empty() ? "\"\"" : def, doc);
+  const json* v = lookup(key, "string", def.empty() ? "\"\"" : def, doc, {{"type", "string"}});
   if (not v)
     return def;
   if (not v->is_string())
@@ -229,7 +249,7 @@ std::string Fields::string(const std::string& key, const std::string& def, const
 
 std::string Fields::required_string(const std::string& key, const std::string& doc)
 {
-  const json* v = lookup(key, "string", "(required)", doc);
+  const json* v = lookup(key, "string", "(required)", doc, {{"type", "string"}});
   if (not v) {
     if (docs_)
       return "";
@@ -246,7 +266,7 @@ std::string Fields::choice(const std::string& key, const std::string& def, const
   std::string joined;
   for (auto const& o : options)
     joined += (joined.empty() ? "" : "|") + o;
-  const json* v = lookup(key, "one of " + joined, def, doc);
+  const json* v = lookup(key, "one of " + joined, def, doc, {{"enum", options}});
   if (not v)
     return def;
   if (not v->is_string())
@@ -266,7 +286,8 @@ std::vector<double> Fields::quantity_list(const std::string& key, Unit unit, con
   std::string d;
   for (double x : def)
     d += (d.empty() ? "" : ", ") + format_number(x);
-  const json* v = lookup(key, "list of " + type_text(unit, range), "[" + d + "]", doc);
+  const json* v = lookup(key, "list of " + type_text(unit, range), "[" + d + "]", doc,
+                         {{"type", "array"}, {"items", quantity_schema(unit, range)}});
   if (not v)
     return def;
   if (not v->is_array())
@@ -281,7 +302,8 @@ std::vector<double> Fields::quantity_list(const std::string& key, Unit unit, con
 std::vector<std::string> Fields::string_list(const std::string& key, const std::vector<std::string>& def,
                                              const std::string& doc)
 {
-  const json* v = lookup(key, "list of strings", json(def).dump(), doc);
+  const json* v =
+      lookup(key, "list of strings", json(def).dump(), doc, {{"type", "array"}, {"items", {{"type", "string"}}}});
   if (not v)
     return def;
   if (not v->is_array())
@@ -297,7 +319,7 @@ std::vector<std::string> Fields::string_list(const std::string& key, const std::
 
 Fields Fields::object(const std::string& key, const std::string& doc)
 {
-  const json* v = lookup(key, "object", "{}", doc);
+  const json* v = lookup(key, "object", "{}", doc, {{"type", "object"}});
   if (docs_)
     docs_->pop_back(); // the nested fields document themselves
   if (v && not v->is_object())
@@ -308,6 +330,11 @@ Fields Fields::object(const std::string& key, const std::string& doc)
 const json* Fields::raw(const std::string& key, const std::string& type, const std::string& doc)
 {
   return lookup(key, type, "", doc);
+}
+
+const json* Fields::raw(const std::string& key, const std::string& type, const std::string& doc, json schema)
+{
+  return lookup(key, type, "", doc, std::move(schema));
 }
 
 void Fields::finish() const

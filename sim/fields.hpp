@@ -22,6 +22,7 @@ struct FieldDoc {
   std::string type;    ///< "duration", "size", "integer", "one of NR|FR|TR", ...
   std::string default_value;
   std::string doc;
+  json schema = json::object(); ///< the same constraints as a JSON Schema (schemas are generated from these)
 };
 
 /** Accepted interval of a numeric field. */
@@ -68,6 +69,8 @@ public:
   Fields object(const std::string& key, const std::string& doc);
   /** Marks `key` as known and returns the raw value (nullptr if absent): for fields parsed elsewhere. */
   const json* raw(const std::string& key, const std::string& type, const std::string& doc);
+  /** Same, with the JSON Schema the raw value must match (for the generated schemas). */
+  const json* raw(const std::string& key, const std::string& type, const std::string& doc, json schema);
 
   bool has(const std::string& key) const;
   /** The "source" given with a field in the {"value", "source"} form, or "" if none. */
@@ -86,7 +89,8 @@ public:
   const json& json_object() const { return object_; }
 
 private:
-  const json* lookup(const std::string& key, const std::string& type, const std::string& def, const std::string& doc);
+  const json* lookup(const std::string& key, const std::string& type, const std::string& def, const std::string& doc,
+                     json schema = json::object());
   double to_quantity(const std::string& key, const json& v, Unit unit, Range range) const;
 
   json object_;
@@ -99,6 +103,10 @@ private:
 
 /** The closest string of `candidates` to `word` (edit distance), or "" if none is close. */
 std::string nearest(const std::string& word, const std::vector<std::string>& candidates);
+
+/** The JSON Schema of a quantity field: a number, a unit string, or {"value", "source"} (`sourced`: only the
+ *  latter, as platform numbers must carry their provenance). */
+json quantity_schema(Unit unit, const Range& range, bool sourced = false);
 
 /** Formats a double the short way ("0.03", "1e+06") for docs and CSV. */
 std::string format_number(double v);

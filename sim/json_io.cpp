@@ -1,4 +1,5 @@
 #include "sim/json_io.hpp"
+#include "sim/data_dir.hpp"
 #include "sim/errors.hpp"
 #include "sim/input_limits.hpp"
 #include "sim/interrupt.hpp"
@@ -194,12 +195,12 @@ std::string dir_of(const std::string& path)
 std::string resolve_path(const std::string& base_file, const std::string& rel)
 {
   fs::path p(rel);
-  if (p.is_absolute() || fs::exists(p))
+  if (p.is_absolute())
     return rel;
   fs::path beside = fs::path(dir_of(base_file)) / p;
-  if (fs::exists(beside))
+  if (fs::exists(beside) && dir_of(base_file) != ".")
     return beside.string();
-  return rel;
+  return find_data_file(rel); // the current folder, then the installation's data directory
 }
 
 } // namespace cs

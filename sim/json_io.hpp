@@ -26,7 +26,8 @@ std::string pointer_join(const std::string& parent, size_t index);
 /** Directory part of a path ("a/b/c.json" -> "a/b"; "c.json" -> "."). */
 std::string dir_of(const std::string& path);
 
-/** Resolves `rel` against the directory of `base_file` unless it is absolute or exists relative to the cwd. */
+/** Resolves a relative path a file names: beside that file, else relative to the current folder, else in the data
+ *  directory of the installation (sim/data_dir); absolute paths stay. */
 std::string resolve_path(const std::string& base_file, const std::string& rel);
 
 } // namespace cs

@@ -3,6 +3,7 @@
 #include "sim/fields.hpp"
 #include "sim/simgrid_options.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <set>
@@ -19,10 +20,12 @@ namespace cs {
 Sourced read_sourced(Fields& f, const std::string& key, Unit unit, const std::string& doc, Range range,
                      const Sourced* def)
 {
-  const json* raw = f.raw(key, std::string(unit_name(unit)) + " with source", doc);
+  const json* raw = f.raw(key, std::string(unit_name(unit)) + " with source", doc, quantity_schema(unit, range, true));
   if (raw == nullptr) {
     if (def)
       return *def;
+    if (f.documenting())
+      return {};
     f.missing(key, doc);
   }
   if (not raw->is_object() || not raw->contains("source"))
@@ -103,7 +106,7 @@ Unit unit_of_cost(const std::string& key)
   return Unit::time;
 }
 
-LinkSpec parse_link(Fields f, bool named)
+LinkSpec parse_link(Fields& f, bool named)
 {
   LinkSpec l;
   l.pointer = f.pointer();
@@ -150,34 +153,215 @@ double OsProfile::fork_cost(double resident_bytes) const
   return cost("fork_fixed") + cost("fork_per_mb") * resident_bytes / 1e6;
 }
 
+static void parse_os_profile_fields(Fields& f, OsProfile& p)
+{
+  f.string("description", "", "what this OS kind is");
+  json cost           = quantity_schema(Unit::time, Range::non_negative(), true);
+  cost["description"] = "a cost; the key's suffix gives its unit: _bw bandwidth, _size bytes, _factor/_count a "
+                        "number, anything else seconds";
+  const json* costs   = f.raw("costs", "object", "named costs; the key suffix gives the unit",
+                              {{"type", "object"}, {"additionalProperties", cost}});
+  f.finish();
+  p.pointer = f.pointer("costs");
+  if (costs == nullptr)
+    return;
+  if (not costs->is_object())
+    throw InputError(f.file(), p.pointer, "expected an object of costs, got " + quote_value(*costs));
+  Fields cf(*costs, f.file(), p.pointer);
+  for (auto const& [key, _] : costs->items())
+    p.costs[key] = read_sourced(cf, key, unit_of_cost(key), key, Range::non_negative());
+  cf.finish();
+}
+
 OsProfile parse_os_profile(const std::string& name, const json& j, const std::string& file, const std::string& ptr)
 {
   OsProfile p;
   p.name = name;
   p.file = file;
   Fields f(j, file, ptr);
-  f.string("description", "", "what this OS kind is");
-  const json* costs = f.raw("costs", "object", "named costs; the key suffix gives the unit");
-  f.finish();
-  p.pointer = pointer_join(ptr, "costs");
-  if (costs == nullptr)
-    return p;
-  if (not costs->is_object())
-    throw InputError(file, p.pointer, "expected an object of costs, got " + quote_value(*costs));
-  Fields cf(*costs, file, p.pointer);
-  for (auto const& [key, _] : costs->items()) {
-    Range range  = unit_of_cost(key) == Unit::none ? Range::non_negative() : Range::non_negative();
-    p.costs[key] = read_sourced(cf, key, unit_of_cost(key), key, range);
-  }
-  cf.finish();
+  parse_os_profile_fields(f, p);
   return p;
+}
+
+namespace {
+
+/** The top level of a platform file: every key declared here (parsing and `describe_platform` share this). */
+struct PlatformTop {
+  const json *simgrid, *os_profiles, *hosts, *links, *switches, *routes;
+};
+
+PlatformTop parse_top(Fields& f, PlatformSpec& spec)
+{
+  spec.name        = f.required_string("name", "platform name");
+  spec.description = f.string("description", "", "what this platform is");
+  f.string("source", "", "where the platform as a whole comes from");
+  PlatformTop t{};
+  t.simgrid     = f.raw("simgrid", "object", "SimGrid --cfg items this platform needs",
+                        {{"type", "object"}, {"additionalProperties", {{"type", json::array({"string", "number"})}}}});
+  t.os_profiles = f.raw("os_profiles", "object", "OS cost tables by name", {{"type", "object"}});
+  t.hosts =
+      f.raw("hosts", "list", "hosts (a \"count\" makes several from one entry)", {{"type", "array"}, {"minItems", 1}});
+  t.links    = f.raw("links", "list", "named links used by explicit routes", {{"type", "array"}});
+  t.switches = f.raw("switches", "list", "switches: a port link per host plus a backplane", {{"type", "array"}});
+  t.routes   = f.raw("routes", "list", "explicit routes as lists of link names", {{"type", "array"}});
+  return t;
+}
+
+DiskSpec parse_disk(Fields& df)
+{
+  DiskSpec disk;
+  disk.pointer  = df.pointer();
+  disk.name     = df.required_string("name", "disk name");
+  disk.read_bw  = read_sourced(df, "read_bw", Unit::bandwidth, "read bandwidth", simgrid_rate_range);
+  disk.write_bw = read_sourced(df, "write_bw", Unit::bandwidth, "write bandwidth", simgrid_rate_range);
+  if (const json* m = df.raw("model", "object", "model-specific disk parameters", {{"type", "object"}}))
+    disk.model = *m;
+  df.string("description", "", "free text");
+  df.finish();
+  return disk;
+}
+
+/** One entry of "hosts" (a group of `count` hosts); `os_profiles` checks its OS (not when documenting). */
+struct HostEntry {
+  HostSpec proto;
+  std::string name;
+  long count = 1, first = 1;
+};
+
+HostEntry parse_host_entry(Fields& h, const PlatformSpec& spec)
+{
+  HostEntry e;
+  HostSpec& proto = e.proto;
+  proto.pointer   = h.pointer();
+  e.name          = h.required_string("name", "host name (with {i} when count > 1)");
+  e.count         = h.integer("count", 1, "how many such hosts", 1, static_cast<long>(max_hosts));
+  e.first         = h.integer("first", 1, "index of the first host when count > 1", 0);
+  proto.group     = h.string("group", "", "label models may select hosts by");
+  proto.speed     = read_sourced(h, "speed", Unit::speed, "speed of one core", simgrid_rate_range);
+  proto.cores     = h.integer("cores", 1, "cores (CPUs) of the host", 1, 1024);
+  proto.os        = h.required_string("os", "name of an OS profile in os_profiles");
+  if (not h.documenting() && not spec.os_profiles.count(proto.os)) {
+    std::vector<std::string> known;
+    for (auto const& [k, _] : spec.os_profiles)
+      known.push_back(k);
+    std::string near = nearest(proto.os, known);
+    h.fail("os", "no OS profile \"" + proto.os + "\" in /os_profiles" +
+                     (near.empty() ? "" : " (did you mean \"" + near + "\"?)"));
+  }
+  if (const json* disks = h.raw("disks", "list", "local disks", {{"type", "array"}})) {
+    if (not disks->is_array())
+      h.fail("disks", "expected a list, got " + quote_value(*disks));
+    for (size_t d = 0; d < disks->size(); ++d) {
+      Fields df((*disks)[d], h.file(), pointer_join(h.pointer("disks"), d));
+      proto.disks.push_back(parse_disk(df));
+    }
+  }
+  if (const json* props = h.raw("properties", "object", "free string properties", {{"type", "object"}})) {
+    if (not props->is_object())
+      h.fail("properties", "expected an object, got " + quote_value(*props));
+    for (auto const& [k, v] : props->items())
+      proto.properties[k] = v.is_string() ? v.get<std::string>() : v.dump();
+  }
+  h.string("description", "", "free text");
+  h.finish();
+  return e;
+}
+
+/** One entry of "switches"; `hosts` are the platform's host names (the switch's "all" means every one). */
+SwitchSpec parse_switch(Fields& s, const std::vector<std::string>& hosts)
+{
+  SwitchSpec sw;
+  sw.pointer = s.pointer();
+  sw.name    = s.required_string("name", "switch name");
+  const json* hs =
+      s.raw("hosts", "\"all\" or list of host names", "hosts plugged into the switch",
+            {{"anyOf", json::array({{{"const", "all"}}, {{"type", "array"}, {"items", {{"type", "string"}}}}})}});
+  if (hs == nullptr || (hs->is_string() && hs->get<std::string>() == "all")) {
+    sw.hosts = hosts;
+  } else if (hs->is_array()) {
+    for (size_t k = 0; k < hs->size(); ++k) {
+      std::string hp = pointer_join(s.pointer("hosts"), k);
+      if (not(*hs)[k].is_string() || std::find(hosts.begin(), hosts.end(), (*hs)[k].get<std::string>()) == hosts.end())
+        throw InputError(s.file(), hp, "expected the name of a host, got " + quote_value((*hs)[k]));
+      sw.hosts.push_back((*hs)[k].get<std::string>());
+    }
+  } else {
+    s.fail("hosts", "expected \"all\" or a list of host names, got " + quote_value(*hs));
+  }
+  Fields port       = s.object("port", "each host's port link (full duplex)");
+  sw.port           = parse_link(port, false);
+  Fields backplane  = s.object("backplane", "the switching fabric, shared by all flows");
+  sw.backplane      = parse_link(backplane, false);
+  sw.port.name      = sw.name + ":port";
+  sw.backplane.name = sw.name + ":backplane";
+  if (const json* q = s.raw("qos", "object", "QoS configuration (models/net parses it)", {{"type", "object"}}))
+    sw.qos = *q;
+  s.string("description", "", "free text");
+  s.finish();
+  return sw;
+}
+
+RouteSpec parse_route(Fields& r)
+{
+  RouteSpec route;
+  route.pointer     = r.pointer();
+  route.src         = r.required_string("src", "source host");
+  route.dst         = r.required_string("dst", "destination host");
+  route.links       = r.string_list("links", {}, "links crossed, in order");
+  route.symmetrical = r.boolean("symmetrical", true, "also add the reverse route");
+  r.finish();
+  return route;
+}
+
+void check_route(Fields& r, const RouteSpec& route, const std::set<std::string>& names,
+                 const std::set<std::string>& link_names)
+{
+  for (auto const* end : {&route.src, &route.dst})
+    if (not names.count(*end))
+      r.fail(end == &route.src ? "src" : "dst", "no host named \"" + *end + "\"");
+  if (route.src == route.dst)
+    r.fail("dst", "a route from a host to itself is implicit (loopback)");
+  if (route.links.empty())
+    r.fail("links", "a route needs at least one link");
+  std::set<std::string> seen;
+  for (size_t k = 0; k < route.links.size(); ++k) {
+    std::string lp = pointer_join(r.pointer("links"), k);
+    if (not link_names.count(route.links[k]))
+      throw InputError(r.file(), lp, "no link named \"" + route.links[k] + "\" in /links");
+    if (not seen.insert(route.links[k]).second)
+      throw InputError(r.file(), lp, "link \"" + route.links[k] + "\" appears twice: the route is cyclic");
+  }
+}
+
+} // namespace
+
+void describe_platform(std::vector<FieldDoc>& docs)
+{
+  const std::string file = "<platform>";
+  PlatformSpec spec;
+  Fields top(json::object(), file, "", &docs);
+  parse_top(top, spec);
+  auto part = [&](const std::string& prefix) { return Fields(json::object(), file, prefix, &docs, prefix); };
+  Fields os = part("/os_profiles/<name>");
+  OsProfile profile;
+  parse_os_profile_fields(os, profile);
+  Fields host = part("/hosts/*");
+  parse_host_entry(host, spec);
+  Fields disk = part("/hosts/*/disks/*");
+  parse_disk(disk);
+  Fields link = part("/links/*");
+  parse_link(link, true);
+  Fields sw = part("/switches/*");
+  parse_switch(sw, {});
+  Fields route = part("/routes/*");
+  parse_route(route);
 }
 
 PlatformSpec load_platform(const std::string& path)
 {
-  PlatformSpec spec;
-  spec.file = path;
   if (path.size() > 4 && path.compare(path.size() - 4, 4, ".xml") == 0) {
+    PlatformSpec spec;
+    spec.file = path;
     std::ifstream probe(path);
     if (not probe)
       throw InputError(path, "", "cannot open SimGrid XML platform file");
@@ -185,13 +369,17 @@ PlatformSpec load_platform(const std::string& path)
     spec.name     = path;
     return spec;
   }
-  json root = load_json_file(path);
-  Fields f(root, path, "");
-  spec.name        = f.required_string("name", "platform name");
-  spec.description = f.string("description", "", "what this platform is");
-  f.string("source", "", "where the platform as a whole comes from");
+  return parse_platform(load_json_file(path), path);
+}
 
-  if (const json* cfg = f.raw("simgrid", "object", "SimGrid --cfg items this platform needs")) {
+PlatformSpec parse_platform(const json& root, const std::string& path)
+{
+  PlatformSpec spec;
+  spec.file = path;
+  Fields f(root, path, "");
+  PlatformTop top = parse_top(f, spec);
+
+  if (const json* cfg = top.simgrid) {
     if (not cfg->is_object())
       f.fail("simgrid", "expected an object of SimGrid config items, got " + quote_value(*cfg));
     for (auto const& [k, v] : cfg->items()) {
@@ -201,7 +389,7 @@ PlatformSpec load_platform(const std::string& path)
     }
   }
 
-  if (const json* profiles = f.raw("os_profiles", "object", "OS cost tables by name")) {
+  if (const json* profiles = top.os_profiles) {
     if (not profiles->is_object())
       f.fail("os_profiles", "expected an object, got " + quote_value(*profiles));
     for (auto const& [name, p] : profiles->items())
@@ -209,65 +397,24 @@ PlatformSpec load_platform(const std::string& path)
   }
 
   std::set<std::string> names;
-  if (const json* hosts = f.raw("hosts", "list", "hosts (a \"count\" makes several from one entry)")) {
+  std::vector<std::string> ordered_names;
+  if (const json* hosts = top.hosts) {
     if (not hosts->is_array() || hosts->empty())
       f.fail("hosts", "expected a non-empty list of hosts, got " + quote_value(*hosts));
     for (size_t i = 0; i < hosts->size(); ++i) {
-      std::string ptr = pointer_join("/hosts", i);
-      Fields h((*hosts)[i], path, ptr);
-      HostSpec proto;
-      proto.pointer    = ptr;
-      std::string name = h.required_string("name", "host name (with {i} when count > 1)");
-      long count       = h.integer("count", 1, "how many such hosts", 1, static_cast<long>(max_hosts));
-      long first       = h.integer("first", 1, "index of the first host when count > 1", 0);
-      proto.group      = h.string("group", "", "label models may select hosts by");
-      proto.speed      = read_sourced(h, "speed", Unit::speed, "speed of one core", simgrid_rate_range);
-      proto.cores      = h.integer("cores", 1, "cores (CPUs) of the host", 1, 1024);
-      proto.os         = h.required_string("os", "name of an OS profile in os_profiles");
-      if (not spec.os_profiles.count(proto.os)) {
-        std::vector<std::string> known;
-        for (auto const& [k, _] : spec.os_profiles)
-          known.push_back(k);
-        std::string near = nearest(proto.os, known);
-        h.fail("os", "no OS profile \"" + proto.os + "\" in /os_profiles" +
-                         (near.empty() ? "" : " (did you mean \"" + near + "\"?)"));
-      }
-      if (const json* disks = h.raw("disks", "list", "local disks")) {
-        if (not disks->is_array())
-          h.fail("disks", "expected a list, got " + quote_value(*disks));
-        for (size_t d = 0; d < disks->size(); ++d) {
-          std::string dptr = pointer_join(pointer_join(ptr, "disks"), d);
-          Fields df((*disks)[d], path, dptr);
-          DiskSpec disk;
-          disk.pointer  = dptr;
-          disk.name     = df.required_string("name", "disk name");
-          disk.read_bw  = read_sourced(df, "read_bw", Unit::bandwidth, "read bandwidth", simgrid_rate_range);
-          disk.write_bw = read_sourced(df, "write_bw", Unit::bandwidth, "write bandwidth", simgrid_rate_range);
-          if (const json* m = df.raw("model", "object", "model-specific disk parameters"))
-            disk.model = *m;
-          df.string("description", "", "free text");
-          df.finish();
-          proto.disks.push_back(disk);
-        }
-      }
-      if (const json* props = h.raw("properties", "object", "free string properties")) {
-        if (not props->is_object())
-          h.fail("properties", "expected an object, got " + quote_value(*props));
-        for (auto const& [k, v] : props->items())
-          proto.properties[k] = v.is_string() ? v.get<std::string>() : v.dump();
-      }
-      h.string("description", "", "free text");
-      h.finish();
-      for (long k = 0; k < count; ++k) {
-        HostSpec host = proto;
-        host.name     = count == 1 ? name : expand_name(name, first + k);
+      Fields h((*hosts)[i], path, pointer_join("/hosts", i));
+      HostEntry e = parse_host_entry(h, spec);
+      for (long k = 0; k < e.count; ++k) {
+        HostSpec host = e.proto;
+        host.name     = e.count == 1 ? e.name : expand_name(e.name, e.first + k);
         if (not names.insert(host.name).second)
-          throw InputError(path, ptr, "duplicate host name \"" + host.name + "\"");
+          throw InputError(path, e.proto.pointer, "duplicate host name \"" + host.name + "\"");
         if (names.size() > max_hosts)
-          throw InputError(path, pointer_join(ptr, "count"),
+          throw InputError(path, pointer_join(e.proto.pointer, "count"),
                            "more than " + std::to_string(max_hosts) +
                                " hosts in the platform (the bound of clustersim: "
                                "each pair of hosts has its route, so routing grows as the square of their number)");
+        ordered_names.push_back(host.name);
         spec.hosts.push_back(std::move(host));
       }
     }
@@ -276,11 +423,12 @@ PlatformSpec load_platform(const std::string& path)
   }
 
   std::set<std::string> link_names;
-  if (const json* links = f.raw("links", "list", "named links used by explicit routes")) {
+  if (const json* links = top.links) {
     if (not links->is_array())
       f.fail("links", "expected a list, got " + quote_value(*links));
     for (size_t i = 0; i < links->size(); ++i) {
-      LinkSpec l = parse_link(Fields((*links)[i], path, pointer_join("/links", i)), true);
+      Fields lf((*links)[i], path, pointer_join("/links", i));
+      LinkSpec l = parse_link(lf, true);
       if (not link_names.insert(l.name).second)
         throw InputError(path, l.pointer, "duplicate link name \"" + l.name + "\"");
       spec.links.push_back(l);
@@ -288,72 +436,26 @@ PlatformSpec load_platform(const std::string& path)
   }
 
   std::set<std::string> attached;
-  if (const json* sws = f.raw("switches", "list", "switches: a port link per host plus a backplane")) {
+  if (const json* sws = top.switches) {
     if (not sws->is_array())
       f.fail("switches", "expected a list, got " + quote_value(*sws));
     for (size_t i = 0; i < sws->size(); ++i) {
-      std::string ptr = pointer_join("/switches", i);
-      Fields s((*sws)[i], path, ptr);
-      SwitchSpec sw;
-      sw.pointer     = ptr;
-      sw.name        = s.required_string("name", "switch name");
-      const json* hs = s.raw("hosts", "\"all\" or list of host names", "hosts plugged into the switch");
-      if (hs == nullptr || (hs->is_string() && hs->get<std::string>() == "all")) {
-        for (auto const& h : spec.hosts)
-          sw.hosts.push_back(h.name);
-      } else if (hs->is_array()) {
-        for (size_t k = 0; k < hs->size(); ++k) {
-          std::string hp = pointer_join(pointer_join(ptr, "hosts"), k);
-          if (not(*hs)[k].is_string() || not names.count((*hs)[k].get<std::string>()))
-            throw InputError(path, hp, "expected the name of a host, got " + quote_value((*hs)[k]));
-          sw.hosts.push_back((*hs)[k].get<std::string>());
-        }
-      } else {
-        s.fail("hosts", "expected \"all\" or a list of host names, got " + quote_value(*hs));
-      }
+      Fields s((*sws)[i], path, pointer_join("/switches", i));
+      SwitchSpec sw = parse_switch(s, ordered_names);
       for (auto const& h : sw.hosts)
         if (not attached.insert(h).second)
           s.fail("hosts", "host \"" + h + "\" is already plugged into another switch");
-      sw.port           = parse_link(s.object("port", "each host's port link (full duplex)"), false);
-      sw.backplane      = parse_link(s.object("backplane", "the switching fabric, shared by all flows"), false);
-      sw.port.name      = sw.name + ":port";
-      sw.backplane.name = sw.name + ":backplane";
-      if (const json* q = s.raw("qos", "object", "QoS configuration (models/net parses it)"))
-        sw.qos = *q;
-      s.string("description", "", "free text");
-      s.finish();
       spec.switches.push_back(sw);
     }
   }
 
-  if (const json* routes = f.raw("routes", "list", "explicit routes as lists of link names")) {
+  if (const json* routes = top.routes) {
     if (not routes->is_array())
       f.fail("routes", "expected a list, got " + quote_value(*routes));
     for (size_t i = 0; i < routes->size(); ++i) {
-      std::string ptr = pointer_join("/routes", i);
-      Fields r((*routes)[i], path, ptr);
-      RouteSpec route;
-      route.pointer     = ptr;
-      route.src         = r.required_string("src", "source host");
-      route.dst         = r.required_string("dst", "destination host");
-      route.links       = r.string_list("links", {}, "links crossed, in order");
-      route.symmetrical = r.boolean("symmetrical", true, "also add the reverse route");
-      r.finish();
-      for (auto const* end : {&route.src, &route.dst})
-        if (not names.count(*end))
-          r.fail(end == &route.src ? "src" : "dst", "no host named \"" + *end + "\"");
-      if (route.src == route.dst)
-        r.fail("dst", "a route from a host to itself is implicit (loopback)");
-      if (route.links.empty())
-        r.fail("links", "a route needs at least one link");
-      std::set<std::string> seen;
-      for (size_t k = 0; k < route.links.size(); ++k) {
-        std::string lp = pointer_join(pointer_join(ptr, "links"), k);
-        if (not link_names.count(route.links[k]))
-          throw InputError(path, lp, "no link named \"" + route.links[k] + "\" in /links");
-        if (not seen.insert(route.links[k]).second)
-          throw InputError(path, lp, "link \"" + route.links[k] + "\" appears twice: the route is cyclic");
-      }
+      Fields r((*routes)[i], path, pointer_join("/routes", i));
+      RouteSpec route = parse_route(r);
+      check_route(r, route, names, link_names);
       spec.routes.push_back(route);
     }
   }

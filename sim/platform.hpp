@@ -101,8 +101,10 @@ struct PlatformSpec {
 
 /** Options a scenario applies on top of its platform file. */
 struct PlatformOptions {
-  double slowdown = 1;      ///< extra slowdown of every link (seed 000's nLAN)
-  std::string host_profile; ///< a calibrated host profile replacing every host's speed, cores and OS costs
+  double slowdown = 1;             ///< extra slowdown of every link (seed 000's nLAN)
+  std::string host_profile;        ///< a calibrated host profile replacing every host's speed, cores and OS costs
+  std::string file;                ///< the platform file as the scenario names it
+  json overrides = json::object(); ///< platform fields the scenario sets: {"hosts"|"links"|...: {name: {...}}}
   std::string scenario_file;
   std::string pointer = "/platform";
 };
@@ -112,6 +114,11 @@ Sourced read_sourced(Fields& f, const std::string& key, Unit unit, const std::st
                      const Sourced* def = nullptr);
 /** Parses a platform file (JSON, or SimGrid XML when the name ends in .xml). */
 PlatformSpec load_platform(const std::string& path);
+/** Parses a platform document read from `path` (after a scenario's overrides were applied to it). */
+PlatformSpec parse_platform(const json& root, const std::string& path);
+/** Documents every field of a platform file (the parsers in documentation mode). In the pointers, the items of a
+ *  list are the segment `*` and the entries of an object keyed by name the segment `<name>`. */
+void describe_platform(std::vector<FieldDoc>& docs);
 /** Applies a host profile file (issue 3's calibrated machine) to every host. */
 void apply_host_profile(PlatformSpec& spec, const std::string& profile_path, const std::string& scenario_file);
 /** Parses an OS cost table object (used by platforms and host profiles). */

@@ -1,4 +1,5 @@
 #include "sim/plot.hpp"
+#include "sim/data_dir.hpp"
 
 #include <cstdio>
 #include <cstdlib>
@@ -13,11 +14,7 @@ namespace cs {
 
 std::string plots_dir()
 {
-  if (const char* home = std::getenv("CLUSTERSIM_HOME"))
-    return std::string(home) + "/plots";
-  if (fs::exists("plots"))
-    return "plots";
-  return std::string(CS_SOURCE_DIR) + "/plots";
+  return data_dir() + "/plots";
 }
 
 std::string gnuplot_quote(const std::string& text)

@@ -2,7 +2,9 @@
 #include "sim/errors.hpp"
 #include "sim/interrupt.hpp"
 #include "sim/faults.hpp"
+#include "sim/fingerprint.hpp"
 #include "sim/model.hpp"
+#include "sim/platform_overrides.hpp"
 #include "sim/plot.hpp"
 #include "sim/run_output.hpp"
 #include "sim/simgrid_options.hpp"
@@ -88,9 +90,31 @@ private:
 } // namespace
 
 namespace {
-PlatformSpec load_run_platform(const Scenario& scenario)
+/** The platform a scenario runs on: its file, the scenario's platform overrides, then the host profile. */
+PlatformSpec load_run_platform(const Scenario& scenario, std::vector<PlatformOverride>* applied = nullptr)
 {
-  PlatformSpec pspec = load_platform(scenario.platform_file);
+  PlatformSpec pspec;
+  if (scenario.platform.overrides.empty()) {
+    pspec = load_platform(scenario.platform_file);
+  } else {
+    if (scenario.platform_file.size() > 4 && scenario.platform_file.rfind(".xml") == scenario.platform_file.size() - 4)
+      throw InputError(scenario.file, "/platform", "a SimGrid XML platform cannot be overridden field by field");
+    json doc     = load_json_file(scenario.platform_file);
+    auto records = apply_platform_overrides(doc, scenario.platform.overrides, scenario.platform_file, scenario.file);
+    try {
+      pspec = parse_platform(doc, scenario.platform_file);
+    } catch (const InputError& e) {
+      // A bad overriding value is the scenario's error: point at the override, not at the platform file.
+      for (auto const& r : records)
+        if (e.file() == scenario.platform_file && e.pointer().rfind(r.pointer, 0) == 0) {
+          std::string what = e.what(); // "FILE: POINTER: message"
+          throw InputError(scenario.file, r.set_at, what.substr(e.file().size() + e.pointer().size() + 4));
+        }
+      throw;
+    }
+    if (applied)
+      *applied = std::move(records);
+  }
   check_simgrid_config(pspec); // SimGrid aborts on an option it does not know
   if (not scenario.platform.host_profile.empty())
     apply_host_profile(pspec, resolve_path(scenario.file, scenario.platform.host_profile), scenario.file);
@@ -110,8 +134,9 @@ std::string run_scenario(const RunOptions& options, int* argc, char** argv)
 {
   auto wall_start = std::chrono::steady_clock::now();
   // Everything that can be wrong with the input is checked before the engine starts or any output is written.
-  Scenario scenario       = load_scenario(options.scenario, options.sets, options.seed);
-  PlatformSpec pspec      = load_run_platform(scenario);
+  Scenario scenario = load_scenario(options.scenario, options.sets, options.seed);
+  std::vector<PlatformOverride> overrides;
+  PlatformSpec pspec      = load_run_platform(scenario, &overrides);
   const ModelEntry* entry = find_model(scenario.model);
   std::string out         = options.out_dir.empty() ? "out/" + scenario.name : options.out_dir;
   check_output_dir(out);
@@ -140,7 +165,11 @@ std::string run_scenario(const RunOptions& options, int* argc, char** argv)
 
   json header;
   header["clustersim_version"] = version;
-  header["simgrid_version"]    = std::to_string(SIMGRID_VERSION_MAJOR) + "." + std::to_string(SIMGRID_VERSION_MINOR) +
+  header["program"]            = program_identity();
+  header["inputs"]             = input_fingerprint(scenario);
+  if (not overrides.empty())
+    header["platform_overrides"] = to_json(overrides);
+  header["simgrid_version"] = std::to_string(SIMGRID_VERSION_MAJOR) + "." + std::to_string(SIMGRID_VERSION_MINOR) +
                               "." + std::to_string(SIMGRID_VERSION_PATCH);
   header["scenario"]         = scenario.resolved;
   header["scenario_file"]    = scenario.file;

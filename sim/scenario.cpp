@@ -3,6 +3,7 @@
 #include "sim/fields.hpp"
 #include "sim/input_limits.hpp"
 #include "sim/model.hpp"
+#include "sim/platform_overrides.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -56,12 +57,71 @@ void apply_overrides(json& doc, const std::vector<std::string>& sets, const std:
   }
 }
 
+namespace {
+
+/** The scenario's fields, declared once for parsing and for `describe_scenario` (documentation mode). */
+void scenario_fields(Fields& f, Scenario& s)
+{
+  f.string("$schema", "", "the JSON Schema an editor checks this file with (ignored by clustersim)");
+  s.name        = f.required_string("name", "scenario name (used for the default output folder)");
+  s.description = f.string("description", "", "what the scenario shows");
+  f.string("source", "", "the seed section or table the scenario reproduces");
+  s.model = f.required_string("model", "model name (see `clustersim list`)");
+  if (not f.documenting() && find_model(s.model) == nullptr) {
+    std::vector<std::string> names;
+    for (auto const& m : model_registry())
+      names.push_back(m.name);
+    std::string near = nearest(s.model, names);
+    f.fail("model", "no model \"" + s.model + "\"" + (near.empty() ? "" : " (did you mean \"" + near + "\"?)"));
+  }
+  const json* seed =
+      f.raw("seed", "integer >= 0", "random seed of every stream of the run", {{"type", "integer"}, {"minimum", 0}});
+  if (seed) {
+    if (not seed->is_number_unsigned() && not(seed->is_number_integer() && seed->get<long long>() >= 0))
+      f.fail("seed", "expected an integer >= 0, got " + quote_value(*seed));
+    s.seed = seed->get<uint64_t>();
+  }
+  Fields p                 = f.object("platform", "which platform and how to adapt it");
+  s.platform.scenario_file = s.file;
+  s.platform.file          = p.required_string("file", "platform file (JSON, or SimGrid XML)");
+  s.platform.slowdown =
+      p.number("slowdown", 1, "network slowdown k: every link's bandwidth / k, latency x k (seed 000's kLAN)",
+               Range::at_least(1));
+  s.platform.host_profile = p.string("host_profile", "", "calibrated host profile replacing every host's costs");
+  s.platform.overrides    = declare_platform_overrides(p);
+  p.finish();
+  if (const json* params =
+          f.raw("params", "object", "the model's parameters (see `clustersim describe MODEL`)", {{"type", "object"}})) {
+    if (not params->is_object())
+      f.fail("params", "expected an object, got " + quote_value(*params));
+    s.params = *params;
+  }
+  if (const json* faults = f.raw("faults", "list", "the fault schedule: hosts off, links and disks slowed (docs/faults.md)",
+                                 {{"type", "array"}}))
+    s.faults = *faults;
+  f.finish();
+}
+
+} // namespace
+
+void describe_scenario(std::vector<FieldDoc>& docs)
+{
+  Scenario s;
+  Fields f(json::object(), "<scenario>", "", &docs);
+  scenario_fields(f, s);
+}
+
 Scenario load_scenario(const std::string& path, const std::vector<std::string>& sets,
                        std::optional<uint64_t> seed_override)
 {
   json doc = load_json_file(path);
   if (not doc.is_object())
     throw InputError(path, "", "expected a scenario object, got " + quote_value(doc));
+  if (not doc.contains("model") && doc.contains("scenario"))
+    throw InputError(path, "",
+                     "this is a sweep file (it names a base scenario), not a scenario: run it with "
+                     "`clustersim sweep " +
+                         path + " --out DIR`");
   apply_overrides(doc, sets, path);
   if (seed_override)
     doc["seed"] = *seed_override;
@@ -69,44 +129,13 @@ Scenario load_scenario(const std::string& path, const std::vector<std::string>& 
   Scenario s;
   s.file = path;
   Fields f(doc, path, "");
-  s.name        = f.required_string("name", "scenario name (used for the default output folder)");
-  s.description = f.string("description", "", "what the scenario shows");
-  f.string("source", "", "the seed section or table the scenario reproduces");
-  s.model = f.required_string("model", "model name (see `clustersim list`)");
-  if (find_model(s.model) == nullptr) {
-    std::vector<std::string> names;
-    for (auto const& m : model_registry())
-      names.push_back(m.name);
-    std::string near = nearest(s.model, names);
-    f.fail("model", "no model \"" + s.model + "\"" + (near.empty() ? "" : " (did you mean \"" + near + "\"?)"));
-  }
-  const json* seed = f.raw("seed", "integer >= 0", "random seed of every stream of the run");
-  if (seed) {
-    if (not seed->is_number_unsigned() && not(seed->is_number_integer() && seed->get<long long>() >= 0))
-      f.fail("seed", "expected an integer >= 0, got " + quote_value(*seed));
-    s.seed = seed->get<uint64_t>();
-  }
-  Fields p                 = f.object("platform", "which platform and how to adapt it");
-  s.platform.scenario_file = path;
-  std::string pfile        = p.required_string("file", "platform file (JSON, or SimGrid XML)");
-  s.platform.slowdown =
-      p.number("slowdown", 1, "slows every link: bandwidth / k, latency x k (seed 000's kLAN)", Range::at_least(1));
-  s.platform.host_profile = p.string("host_profile", "", "calibrated host profile replacing every host's costs");
-  p.finish();
-  s.platform_file = resolve_path(path, pfile);
+  scenario_fields(f, s);
+  s.platform_file = resolve_path(path, s.platform.file);
   if (not std::filesystem::exists(s.platform_file))
-    throw InputError(path, "/platform/file", "no such platform file " + quote_value(pfile));
+    throw InputError(path, "/platform/file", "no such platform file " + quote_value(s.platform.file));
   if (not s.platform.host_profile.empty() && not std::filesystem::exists(resolve_path(path, s.platform.host_profile)))
     throw InputError(path, "/platform/host_profile",
                      "no such host profile file " + quote_value(s.platform.host_profile));
-  if (const json* params = f.raw("params", "object", "the model's parameters (see `clustersim describe MODEL`)")) {
-    if (not params->is_object())
-      f.fail("params", "expected an object, got " + quote_value(*params));
-    s.params = *params;
-  }
-  if (const json* faults = f.raw("faults", "list", "the fault schedule: hosts off, links and disks slowed"))
-    s.faults = *faults;
-  f.finish();
   s.resolved = doc;
   return s;
 }

@@ -27,6 +27,9 @@ struct Scenario {
 /** Applies "a.b.c=value" overrides to a scenario document (value parsed as JSON, else taken as a string). */
 void apply_overrides(json& doc, const std::vector<std::string>& sets, const std::string& file);
 
+/** Documents the scenario's own fields (the model's params excepted): the parser in documentation mode. */
+void describe_scenario(std::vector<FieldDoc>& docs);
+
 /** Loads, overrides and checks a scenario (the model's params are checked later by the model itself). */
 Scenario load_scenario(const std::string& path, const std::vector<std::string>& sets,
                        std::optional<uint64_t> seed_override);

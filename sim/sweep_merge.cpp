@@ -1,6 +1,7 @@
 #include "sim/sweep_merge.hpp"
 #include "sim/recorder.hpp"
 #include "sim/sweep_derived.hpp"
+#include "sim/sweep_stats.hpp"
 
 #include <set>
 
@@ -44,7 +45,7 @@ MergedFiles render_merged(const SweepSpec& spec, const std::vector<PointRow>& ro
     out.summary.failed += r.status == "failed";
     out.summary.missing += r.status == "missing";
     std::vector<json> fields{r.point.id, r.point.rep, r.point.seed};
-    json entry{{"point", r.point.id},   {"rep", r.point.rep},         {"seed", r.point.seed},
+    json entry{{"point", r.point.id},      {"rep", r.point.rep}, {"seed", r.point.seed},
                {"params", json::object()}, {"status", r.status}, {"metrics", r.metrics}};
     for (auto const& [path, v] : r.point.values) {
       fields.push_back(v);
@@ -64,8 +65,11 @@ MergedFiles render_merged(const SweepSpec& spec, const std::vector<PointRow>& ro
     table.add(fields);
     all.push_back(entry);
   }
-  out.csv       = table.to_csv();
-  out.json_text = dump_json(all);
+  out.csv          = table.to_csv();
+  out.json_text    = dump_json(all);
+  StatsFiles stats = render_stats(spec, rows, derived);
+  out.stats_csv    = stats.csv;
+  out.stats_json   = stats.json_text;
   return out;
 }
 
@@ -74,6 +78,8 @@ MergeSummary merge_sweep(const SweepSpec& spec, const std::vector<std::string>& 
   MergedFiles files = render_merged(spec, read_points(spec, dirs));
   write_file_atomic(out_dir + "/sweep.csv", files.csv);
   write_file_atomic(out_dir + "/sweep.json", files.json_text);
+  write_file_atomic(out_dir + "/sweep_stats.csv", files.stats_csv);
+  write_file_atomic(out_dir + "/sweep_stats.json", files.stats_json);
   return files.summary;
 }
 

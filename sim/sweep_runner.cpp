@@ -1,8 +1,10 @@
 #include "sim/sweep_runner.hpp"
 #include "sim/errors.hpp"
+#include "sim/fingerprint.hpp"
 #include "sim/run.hpp"
 #include "sim/simgrid_options.hpp"
 #include "sim/sweep_lock.hpp"
+#include "sim/sweep_derived.hpp"
 #include "sim/sweep_progress.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
@@ -117,6 +119,33 @@ std::string describe_status(int status, double timeout)
 
 } // namespace
 
+std::string SweepOutcome::rerun_text() const
+{
+  if (rerun == 0)
+    return "";
+  std::string why;
+  for (auto const& [reason, n] : rerun_why)
+    why += (why.empty() ? "" : "; ") + reason + (rerun_why.size() > 1 ? " (" + std::to_string(n) + ")" : "");
+  return std::to_string(rerun) + " re-run: " + why;
+}
+
+std::string stale_reason(const SweepSpec& spec, const SweepPoint& p, const std::string& result_file)
+{
+  Scenario scenario;
+  try {
+    scenario = load_scenario(spec.base, p.sets(spec), p.has_seed ? std::optional<uint64_t>(p.seed) : std::nullopt);
+  } catch (const InputError& e) {
+    return std::string("its scenario is now invalid (") + e.what() + ")";
+  }
+  json stored;
+  try {
+    stored = load_json_file(result_file).value("inputs", json());
+  } catch (const InputError&) {
+    return "its result.json cannot be read";
+  }
+  return input_change(stored, input_fingerprint(scenario), scenario);
+}
+
 SweepOutcome run_sweep(const SweepSpec& spec, const SweepRunOptions& o)
 {
   if (simgrid::s4u::Engine::has_instance())
@@ -129,10 +158,19 @@ SweepOutcome run_sweep(const SweepSpec& spec, const SweepRunOptions& o)
     if (not in_shard(p, o.shard_index, o.shard_count))
       continue;
     ++outcome.total;
-    if (fs::exists(point_result(o.out_dir, p)))
-      ++outcome.skipped;
-    else
+    std::string result = point_result(o.out_dir, p);
+    if (not fs::exists(result)) {
       todo.push_back(p);
+      continue;
+    }
+    std::string why = stale_reason(spec, p, result);
+    if (why.empty()) {
+      ++outcome.skipped;
+      continue;
+    }
+    ++outcome.rerun;
+    ++outcome.rerun_why[why];
+    todo.push_back(p);
   }
   fs::create_directories(o.out_dir + "/logs");
   fs::create_directories(o.out_dir + "/points");
@@ -171,18 +209,28 @@ SweepOutcome run_sweep(const SweepSpec& spec, const SweepRunOptions& o)
     progress.update(outcome.ran, outcome.failed);
   };
 
-  while (next < todo.size() || not running.empty()) {
-    while (next < todo.size() && running.size() < static_cast<size_t>(std::max(1, o.jobs))) {
-      std::fflush(nullptr); // or the worker would print the parent's pending output a second time
-      pid_t pid = fork();
-      if (pid < 0)
-        throw std::runtime_error(std::string("fork failed: ") + std::strerror(errno));
-      if (pid == 0)
-        run_point(spec, todo[next], o, self);
-      running[pid] = todo[next++];
+  auto run_until = [&](size_t end) {
+    while (next < end || not running.empty()) {
+      while (next < end && running.size() < static_cast<size_t>(std::max(1, o.jobs))) {
+        std::fflush(nullptr); // or the worker would print the parent's pending output a second time
+        pid_t pid = fork();
+        if (pid < 0)
+          throw std::runtime_error(std::string("fork failed: ") + std::strerror(errno));
+        if (pid == 0)
+          run_point(spec, todo[next], o, self);
+        running[pid] = todo[next++];
+      }
+      reap();
     }
-    reap();
+  };
+  // A derived column reading a metric no point produces (a typo) can only be told once a point has run: run one
+  // first and check the names against its metrics, so the typo stops the sweep (exit 2) after one point, not after
+  // all of them.
+  if (not spec.derived.empty() && outcome.skipped == 0 && not todo.empty()) {
+    run_until(1);
+    compute_derived(spec, read_points(spec, o.out_dir));
   }
+  run_until(todo.size());
   progress.update(outcome.ran, outcome.failed, true);
   if (o.merge)
     merge_sweep(spec, o.out_dir);

@@ -1,4 +1,5 @@
 #include "sim/sweep_spec.hpp"
+#include "sim/data_dir.hpp"
 #include "sim/errors.hpp"
 #include "sim/fields.hpp"
 #include "sim/input_limits.hpp"
@@ -194,20 +195,22 @@ std::vector<std::string> SweepPoint::sets(const SweepSpec& spec) const
   return out;
 }
 
-SweepSpec parse_sweep(const json& j, const std::string& file, const std::string& pointer)
+namespace {
+
+/** The sweep file's fields, declared once for parsing and for `describe_sweep` (documentation mode). */
+void sweep_fields(Fields& f, SweepSpec& s)
 {
-  SweepSpec s;
-  s.file     = file;
-  s.pointer  = pointer;
-  s.document = j;
-  Fields f(j, file, pointer);
+  const std::string& file    = s.file;
+  const std::string& pointer = s.pointer;
+  f.string("$schema", "", "the JSON Schema an editor checks this file with (ignored by clustersim)");
   s.name = f.string("name", "", "sweep name");
   f.string("description", "", "what the sweep studies");
   std::string base = f.required_string("scenario", "base scenario file");
   s.base           = resolve_path(file, base);
-  if (not fs::exists(s.base))
+  if (not f.documenting() && not fs::exists(s.base))
     f.fail("scenario", "no such scenario file \"" + base + "\"");
-  if (const json* set = f.raw("set", "object", "fixed overrides (path: value) for every point")) {
+  const json path_values{{"type", "object"}, {"additionalProperties", {{"type", "array"}, {"minItems", 1}}}};
+  if (const json* set = f.raw("set", "object", "fixed overrides (path: value) for every point", {{"type", "object"}})) {
     if (not set->is_object())
       f.fail("set", "expected an object of path: value, got " + quote_value(*set));
     for (auto const& [k, v] : set->items())
@@ -222,7 +225,7 @@ SweepSpec parse_sweep(const json& j, const std::string& file, const std::string&
   s.distinct_seeds  = seeds == "distinct";
   if (s.seed_given) {
     s.seed = static_cast<uint64_t>(seed);
-  } else {
+  } else if (not f.documenting()) {
     // The scenario's own seed, after the fixed overrides (which may set it).
     json base_doc = load_json_file(s.base);
     if (base_doc.is_object())
@@ -230,11 +233,14 @@ SweepSpec parse_sweep(const json& j, const std::string& file, const std::string&
     if (base_doc.is_object() && base_doc.contains("seed") && base_doc["seed"].is_number_unsigned())
       s.seed = base_doc["seed"].get<uint64_t>();
   }
-  if (const json* grid = f.raw("grid", "object", "path: [values] — the cartesian product is swept"))
+  if (const json* grid = f.raw("grid", "object", "path: [values] — the cartesian product is swept",
+                               {{"anyOf", json::array({path_values, {{"type", "array"}, {"items", path_values}}})}}))
     parse_grid(*grid, file, f.pointer("grid"), s);
-  if (const json* zip = f.raw("zip", "object", "path: [values] of one length, advanced together (or a list of such)"))
+  if (const json* zip = f.raw("zip", "object", "path: [values] of one length, advanced together (or a list of such)",
+                              {{"anyOf", json::array({path_values, {{"type", "array"}, {"items", path_values}}})}}))
     parse_zip(*zip, file, f.pointer("zip"), s);
-  if (const json* sample = f.raw("sample", "object", "random or Latin-hypercube sample of parameters"))
+  if (const json* sample = f.raw("sample", "object", "random or Latin-hypercube sample of parameters",
+                                 {{"type", "object"}, {"required", json::array({"count", "params"})}}))
     s.factors.push_back(parse_sample(*sample, file, f.pointer("sample"), s.seed));
   std::set<std::string> seen;
   for (auto const& p : s.param_paths())
@@ -243,14 +249,45 @@ SweepSpec parse_sweep(const json& j, const std::string& file, const std::string&
                        "parameter \"" + p +
                            "\" is swept twice (grid, zip and sample must not share "
                            "paths)");
-  if (const json* derived = f.raw("derived", "object", "name: expression computed in the merged table"))
+  json derived_column{
+      {"anyOf",
+       json::array(
+           {{{"type", "string"}},
+            {{"type", "object"},
+             {"properties",
+              {{"expr", {{"type", "string"}}}, {"baseline", {{"type", "object"}}}, {"match", {{"type", "array"}}}}},
+             {"required", {"expr"}},
+             {"additionalProperties", false}}})}};
+  if (const json* derived = f.raw("derived", "object", "name: expression computed in the merged table",
+                                  {{"type", "object"}, {"additionalProperties", derived_column}}))
     parse_derived(*derived, file, f.pointer("derived"), s);
   f.finish();
+}
+
+} // namespace
+
+void describe_sweep(std::vector<FieldDoc>& docs)
+{
+  SweepSpec s;
+  s.file = "<sweep>";
+  Fields f(json::object(), s.file, "", &docs);
+  sweep_fields(f, s);
+}
+
+SweepSpec parse_sweep(const json& j, const std::string& file, const std::string& pointer)
+{
+  SweepSpec s;
+  s.file     = file;
+  s.pointer  = pointer;
+  s.document = j;
+  Fields f(j, file, pointer);
+  sweep_fields(f, s);
   return s;
 }
 
-SweepSpec load_sweep(const std::string& path)
+SweepSpec load_sweep(const std::string& given)
 {
+  std::string path = find_data_file(given); // a shipped sweep runs from any folder
   return parse_sweep(load_json_file(path), path, "");
 }
 
@@ -315,7 +352,9 @@ void check_first_point(const SweepSpec& spec)
 
 std::string sweep_fingerprint(const SweepSpec& spec, const std::vector<std::string>& forward)
 {
-  uint64_t h = fnv1a(load_json_file(spec.base).dump());
+  // The base scenario is not part of it: each point's result carries the fingerprint of its own inputs
+  // (sim/fingerprint), and a resume re-runs the points whose inputs changed instead of refusing the folder.
+  uint64_t h = fnv1a("clustersim sweep\n");
   for (auto const& f : forward)
     h = fnv1a(f + "\n", h);
   for (auto const& p : expand_sweep(spec)) {

@@ -2,6 +2,7 @@
  * grid path, each group of zipped lists, one random or Latin-hypercube sample — times the repetitions. Expansion is
  * a pure function of the file (and the sweep seed), so every machine, shard or Slurm task sees the same points. */
 #pragma once
+#include "sim/fields.hpp"
 #include "sim/json_io.hpp"
 #include "sim/sweep_expr.hpp"
 
@@ -62,13 +63,16 @@ struct SweepPoint {
 /** Parses a sweep object (from a sweep file, or a validation file's run). */
 SweepSpec parse_sweep(const json& j, const std::string& file, const std::string& pointer);
 SweepSpec load_sweep(const std::string& path);
+/** Documents the sweep file's fields (the parser in documentation mode), for its JSON Schema. */
+void describe_sweep(std::vector<FieldDoc>& docs);
 std::vector<SweepPoint> expand_sweep(const SweepSpec& spec);
 /** Loads the first point's scenario and checks its model parameters without running it (every point sets the same
  *  paths): a mistyped path or value fails with exit 2 before anything runs, not as N failed points. */
 void check_first_point(const SweepSpec& spec);
 
-/** Identity of the points (their ids, overrides and seeds) and of the base scenario's text: a folder holding results
- *  of another sweep is never resumed by mistake. */
+/** Identity of the points (their ids, overrides and seeds) and of the SimGrid options: a folder holding results of
+ *  another sweep is never resumed by mistake. What each point's result depends on (the scenario, the platform, the
+ *  program) is checked point by point when resuming (sweep_runner's stale_reason). */
 std::string sweep_fingerprint(const SweepSpec& spec, const std::vector<std::string>& forward);
 
 /** Shard K of N (0-based K) holds the points whose index is K modulo N: deterministic, and balanced across grid

@@ -52,8 +52,8 @@ void claim_output(const SweepSpec& spec, const std::vector<std::string>& forward
     return;
   if (not existing.empty())
     throw InputError(manifest_path(out), "",
-                     "this folder holds the results of another sweep (or of this one before its file, its base "
-                     "scenario or the --cfg options changed): choose another --out, or remove the folder");
+                     "this folder holds the results of another sweep (or of this one before its points or the --cfg "
+                     "options changed): choose another --out, or remove the folder");
   json doc        = spec.document;
   doc["scenario"] = fs::absolute(spec.base).lexically_normal().string(); // readable from any cwd (merge, plot)
   json manifest{{"sweep", doc},

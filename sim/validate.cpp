@@ -1,4 +1,5 @@
 #include "sim/validate.hpp"
+#include "sim/data_dir.hpp"
 #include "sim/errors.hpp"
 #include "sim/fields.hpp"
 #include "sim/plot.hpp"
@@ -302,15 +303,18 @@ std::string validation_root(const ValidateOptions& o)
     return o.validation_dir;
   if (fs::exists("validation"))
     return "validation";
-  return std::string(CS_SOURCE_DIR) + "/validation";
+  return data_dir() + "/validation";
 }
 
-bool selected(const ValidateOptions& o, const CellResult& r, const std::string& seed)
+/** --only selects by prefix, never by substring: "000" is seed 000's files, not a seed-002 cell whose name happens
+ *  to contain "000". A file name (its stem, or a prefix of it), the seed number, a cell-id prefix, or a role. */
+bool selected(const ValidateOptions& o, const CellResult& r, const std::string& seed, const std::string& file)
 {
   if (o.only.empty())
     return true;
-  return r.id.find(o.only) != std::string::npos || r.source.find(o.only) != std::string::npos || seed == o.only ||
-         r.role == o.only;
+  std::string stem = fs::path(file).stem().string();
+  std::string name = fs::path(o.only).stem().string(); // "validation/000_graph_4_2.json" names the file too
+  return stem.rfind(name, 0) == 0 || seed == o.only || r.id.rfind(o.only, 0) == 0 || r.role == o.only;
 }
 
 } // namespace
@@ -393,7 +397,7 @@ int run_validation(const ValidateOptions& o)
       cells_per_table[s.r.table]++;
       if (s.r.role == "calibration")
         calib_per_table[s.r.table]++;
-      if (selected(o, s.r, seed)) {
+      if (selected(o, s.r, seed, file)) {
         specs.push_back(std::move(s));
         ++selected_cells;
       }
@@ -502,7 +506,8 @@ int run_validation(const ValidateOptions& o)
         write_file_atomic(vars["cells"], cells);
         std::string out = (o.report.empty() ? std::string("out") : dir_of(o.report)) + "/validate_" + stem;
         fs::create_directories(dir_of(out + ".png"));
-        render_plot(script, out, vars);
+        if (render_plot(script, out, vars))
+          std::fprintf(stderr, "[validate] plot written to %s.png and %s.svg\n", out.c_str(), out.c_str());
       }
     }
   }

@@ -11,7 +11,7 @@
 namespace cs {
 
 struct ValidateOptions {
-  std::string only;           ///< substring of a cell id or source (or a seed number) to restrict to
+  std::string only;           ///< a file name (or its prefix), seed number, cell-id prefix or role to restrict to
   std::string report;         ///< report JSON path
   std::string work_dir;       ///< where runs go (default: a fresh temporary folder, removed unless --keep)
   std::string validation_dir; ///< default: validation/ of the source tree

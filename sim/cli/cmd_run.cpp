@@ -1,6 +1,7 @@
 #include "sim/cli/commands.hpp"
 #include "sim/cli/options.hpp"
 #include "sim/errors.hpp"
+#include "sim/data_dir.hpp"
 #include "sim/json_io.hpp"
 #include "sim/run.hpp"
 
@@ -64,6 +65,7 @@ int cmd_run(const Args& args, const Args& simgrid_args)
     o.seed = parse_seed_option(seed);
   if (vm.count("max-wall"))
     o.max_wall_s = parse_seconds_option("--max-wall", max_wall, 365 * 86400.0);
+  o.scenario = find_data_file(o.scenario); // a shipped scenario runs from any folder
   o.sets     = sets;
   auto eargs = engine_args(simgrid_args);
   std::vector<char*> argv;

@@ -81,8 +81,9 @@ int cmd_sweep_run(const Args& args, const Args& simgrid_args)
   check_first_point(spec);
   SweepOutcome out   = run_sweep(spec, o);
   std::string merged = o.merge ? " -> " + o.out_dir + "/sweep.csv" : std::string(" (not merged)");
-  std::fprintf(stderr, "[sweep] %zu points: %zu run, %zu already done, %zu failed%s\n", out.total, out.ran, out.skipped,
-               out.failed, merged.c_str());
+  std::string rerun  = out.rerun ? " (" + out.rerun_text() + ")" : std::string();
+  std::fprintf(stderr, "[sweep] %zu points: %zu run%s, %zu already done, %zu failed%s\n", out.total, out.ran,
+               rerun.c_str(), out.skipped, out.failed, merged.c_str());
   if (out.failed)
     std::fprintf(stderr, "[sweep] failed points keep their error in %s/points/<id>.error\n", o.out_dir.c_str());
   return out.failed ? 1 : 0;

@@ -13,8 +13,11 @@ int cmd_validate(const Args& args, const Args& simgrid_args)
 {
   po::options_description desc("validate options");
   ValidateOptions o;
-  desc.add_options()("only", po::value<std::string>(&o.only), "only cells whose id or source contains this text")(
-      "report", po::value<std::string>(&o.report), "write the JSON report here")(
+  desc.add_options()(
+      "only", po::value<std::string>(&o.only),
+      "only these cells: a validation file name (or a prefix of it: 001 is seed 001's files), a cell-id prefix, "
+      "or a role (calibration, validation, prediction)")("report", po::value<std::string>(&o.report),
+                                                         "write the JSON report here")(
       "work", po::value<std::string>(&o.work_dir), "keep the runs in this folder (default: a temporary one)")(
       "validation-dir", po::value<std::string>(&o.validation_dir), "where the validation files are")(
       "jobs,j", po::value<int>(&o.jobs)->default_value(2), "runs in parallel")("keep", po::bool_switch(&o.keep),

@@ -1,5 +1,6 @@
 #include "sim/cli/commands.hpp"
-#include "sim/version.hpp"
+#include "sim/data_dir.hpp"
+#include "sim/fingerprint.hpp"
 
 #include <simgrid/s4u.hpp>
 #include <simgrid/version.h>
@@ -8,15 +9,15 @@ namespace cs::cli {
 
 std::string version_text()
 {
-  return std::string("clustersim ") + cs::version + " (SimGrid " + std::to_string(SIMGRID_VERSION_MAJOR) + "." +
-         std::to_string(SIMGRID_VERSION_MINOR) + "." + std::to_string(SIMGRID_VERSION_PATCH) + ")";
+  return program_identity() + "\ndata: " + data_dir();
 }
 
 const std::vector<Command>& commands()
 {
-  static const std::vector<Command> table{{"run", cmd_run},   {"sweep", cmd_sweep},       {"validate", cmd_validate},
-                                          {"list", cmd_list}, {"describe", cmd_describe}, {"calibrate", cmd_calibrate},
-                                          {"lab", cmd_lab}};
+  static const std::vector<Command> table{
+      {"run", cmd_run},           {"sweep", cmd_sweep},         {"validate", cmd_validate}, {"list", cmd_list},
+      {"describe", cmd_describe}, {"calibrate", cmd_calibrate}, {"schema", cmd_schema},
+      {"lab", cmd_lab}};
   return table;
 }
 

@@ -22,5 +22,6 @@ int cmd_list(const Args& args, const Args& simgrid_args);
 int cmd_describe(const Args& args, const Args& simgrid_args);
 int cmd_calibrate(const Args& args, const Args& simgrid_args);
 int cmd_lab(const Args& args, const Args& simgrid_args);
+int cmd_schema(const Args& args, const Args& simgrid_args);
 
 } // namespace cs::cli

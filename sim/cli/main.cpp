@@ -21,6 +21,7 @@ commands:
   list                  name the models, platforms, scenarios and validation files
   describe MODEL        the model's parameters with defaults, units and docs
   lab check LAB FILE    compare a student's answers with the simulation (docs/labs/; `lab answers LAB` re-makes them)
+  schema KIND           the JSON Schema of scenario, sweep or platform files (for editors)
 
 `clustersim COMMAND --help` describes each command. SimGrid's own --cfg=... and --log=... options are accepted
 by run, sweep, validate and lab (e.g. --log=cs_speculative_read.thres:verbose).

@@ -1,0 +1,15 @@
+/* Where the shipped data lives, so clustersim runs from any folder: the platforms, scenarios, validation files, plot
+ * scripts and JSON Schemas are in the data directory — $CLUSTERSIM_HOME if set, else PREFIX/share/clustersim
+ * beside an installed PREFIX/bin/clustersim, else the source tree the binary was built from. */
+#pragma once
+#include <string>
+
+namespace cs {
+
+std::string data_dir();
+
+/** `path` itself when it exists (absolute, or relative to the current folder), else the same relative path under
+ *  data_dir() when that exists, else `path` unchanged (the caller reports it missing). */
+std::string find_data_file(const std::string& path);
+
+} // namespace cs
