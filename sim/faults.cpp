@@ -31,6 +31,10 @@ sg4::Disk* disk_of(sg4::Host* h, const std::string& name)
 /** The models whose protocol survives a host switched off (they detect it and recover). A host fault kills the
  *  actors on it, and a model without recovery would wait forever for them or fail on a broken communication. */
 const std::set<std::string> models_that_recover{"checkpoint"};
+/** The models that crash and restart the processes of a host off themselves, at their own operation boundaries
+ *  (msglog: the node's disk, which holds the message logs and checkpoints, survives). The schedule records the
+ *  fault and `fault_off_since` tells the model, but does not switch the host off. */
+const std::set<std::string> models_that_restart{"msglog"};
 
 /** The schedule of the running engine (one per process) and when each host went off. */
 FaultSchedule running;
@@ -137,7 +141,7 @@ void slow_down(const Fault& f, Platform& p)
   event_on(f.host.empty() ? "" : f.host, "fault_end", "", fault_text(f));
 }
 
-void host_off(const Fault& f, Platform& p, Rng rng)
+void host_off(const Fault& f, Platform& p, Rng rng, bool power_off)
 {
   sg4::Host* h = p.host(f.host);
   double at    = f.at >= 0 ? f.at : rng.exponential(f.mtbf);
@@ -145,6 +149,8 @@ void host_off(const Fault& f, Platform& p, Rng rng)
   XBT_VERB("host %s switched off (%s)", f.host.c_str(), f.at >= 0 ? "scheduled" : "its lifetime ended");
   off_since[f.host] = sg4::Engine::get_clock();
   event_on(f.host, "fault_host_off", "", f.at >= 0 ? "scheduled" : "mtbf");
+  if (not power_off)
+    return;
   h->turn_off();
   if (f.to == std::numeric_limits<double>::infinity())
     return;
@@ -197,7 +203,7 @@ void start_faults(const FaultSchedule& schedule, Platform& platform, const RngSt
   for (auto const& f : schedule.faults) {
     check_target(f, platform, schedule.file);
     if (f.kind == Fault::Kind::host) {
-      if (not models_that_recover.count(model))
+      if (not models_that_recover.count(model) && not models_that_restart.count(model))
         throw InputError(schedule.file, f.pointer,
                          "model " + model +
                              " does not recover from a host failure (its actors would wait forever): "
@@ -217,7 +223,8 @@ void start_faults(const FaultSchedule& schedule, Platform& platform, const RngSt
     const Fault& f = schedule.faults[i];
     if (f.kind == Fault::Kind::host)
       sg4::Actor::create("fault-host-" + std::to_string(i), safe,
-                         [f, &platform, r = rng.stream("faults/" + std::to_string(i))] { host_off(f, platform, r); })
+                         [f, &platform, r = rng.stream("faults/" + std::to_string(i)),
+                          power = not models_that_restart.count(model)] { host_off(f, platform, r, power); })
           ->daemonize();
     else if (f.slowdown > 1)
       sg4::Actor::create("fault-slow-" + std::to_string(i), safe, [f, &platform] {

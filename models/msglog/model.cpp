@@ -1,5 +1,8 @@
 #include "models/msglog/model.hpp"
 #include "models/msglog/rank.hpp"
+#include "models/msglog/recovery.hpp"
+#include "sim/errors.hpp"
+#include "sim/faults.hpp"
 
 #include <algorithm>
 #include <memory>
@@ -43,6 +46,7 @@ public:
       }
       ranks_.push_back(std::make_unique<Rank>(p_, r, h->get_speed(), *boxes_, log));
     }
+    setup_recovery(f);
   }
 
   void start() override
@@ -58,8 +62,12 @@ public:
             ->daemonize();
     std::vector<sg4::ActorPtr> actors;
     for (size_t r = 0; r < ranks_.size(); ++r)
-      actors.push_back(sg4::Actor::create("rank-" + std::to_string(r), host_of(static_cast<int>(r)),
-                                          [k = ranks_[r].get()]() { (*k)(); }));
+      actors.push_back(sg4::Actor::create("rank-" + std::to_string(r), host_of(static_cast<int>(r)), [this, r]() {
+        if (recovering_.empty())
+          (*ranks_[r])();
+        else
+          (*recovering_[r])();
+      }));
     // Eager delivery, as MPI's isend of these sizes over TCP: a message flows as soon as it is sent, whether or
     // not its receive is posted yet.
     for (int s = 0; s < p_.ranks; ++s)
@@ -71,6 +79,25 @@ public:
   void finish() override;
 
 private:
+  /** Checkpoints, crashes and log replay, when the run may crash a rank (docs/models/msglog.md). */
+  void setup_recovery(Fields& f)
+  {
+    const FaultSchedule& faults = active_faults();
+    for (auto const& x : faults.faults)
+      if (x.kind == Fault::Kind::host && p_.scheme == Scheme::base)
+        throw InputError(faults.file, x.pointer,
+                         "msglog with scheme base keeps no message log: a crashed rank cannot be replayed (use "
+                         "buffering_only or logging)");
+    if (not p_.recovery.wanted(faults.has_host_faults()))
+      return;
+    std::vector<sg4::Disk*> disks;
+    for (int r = 0; r < p_.ranks; ++r)
+      disks.push_back(ctx_.disk_param(f, "disk", host_of(r), p_.disk));
+    recovery_ = std::make_unique<RecoveryShared>(p_.recovery, static_cast<int>(p_.ranks), std::move(disks),
+                                                 p_.scheme == Scheme::logging);
+    for (int r = 0; r < p_.ranks; ++r)
+      recovering_.push_back(std::make_unique<RecoveringRank>(p_, r, *ranks_[static_cast<size_t>(r)], *recovery_));
+  }
   sg4::Host* host_of(int rank) const { return hosts_[static_cast<size_t>(rank / p_.ranks_per_node)]; }
   const DiskSpec& disk_spec(Fields& f, sg4::Host* h) const
   {
@@ -111,6 +138,8 @@ private:
   std::vector<std::unique_ptr<AioFile>> aio_;
   std::vector<std::unique_ptr<LogBuffer>> logs_;
   std::vector<std::unique_ptr<Rank>> ranks_;
+  std::unique_ptr<RecoveryShared> recovery_;
+  std::vector<std::unique_ptr<RecoveringRank>> recovering_;
 };
 
 void Run::finish()
@@ -164,6 +193,8 @@ void Run::finish()
   for (auto const& r : ranks_)
     sends += r->stats().sends;
   rec.set("simulated_transfers", sends);
+  if (recovery_)
+    record_recovery(rec, *recovery_, recovering_);
 
   if (not disks_.empty()) {
     DiskStats d;

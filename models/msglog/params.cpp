@@ -194,6 +194,7 @@ Params Params::from(Fields& f)
   p.disk_what_if.platter_bw = w.quantity("platter_bw", Unit::bandwidth, 0,
                                          "platter write rate (0: the platform's write_bw)", Range::non_negative());
   w.finish();
+  p.recovery = RecoveryParams::from(f.object("recovery", "crash and recovery of ranks by checkpoint and log replay"));
   f.finish();
   if (f.documenting())
     return p;
@@ -212,6 +213,10 @@ Params Params::from(Fields& f)
     f.fail("bench", "the disk test writes synchronously: it needs scheme logging and pages 1");
   if (p.bench == Bench::disk && p.disk_test.writers > p.ranks_per_node)
     f.fail("disk_test", "writers must not exceed ranks_per_node");
+  if (p.recovery.crash_rank >= p.ranks)
+    f.fail("recovery", "crash_rank must be below ranks");
+  if (p.recovery.crash_rank >= 0 && p.scheme == Scheme::base)
+    f.fail("recovery", "scheme base keeps no message log: a crashed rank cannot be replayed");
   if (p.ranks % p.ranks_per_node != 0)
     f.fail("ranks_per_node", "must divide ranks");
   double mg_ranks = p.mg.procs[0] * p.mg.procs[1] * p.mg.procs[2];

@@ -4,6 +4,7 @@
  * B with 16 ranks (docs/models/msglog.md); the compute time of each benchmark is calibrated on its base time (seed
  * Table 1) and given with its provenance by the scenarios. */
 #pragma once
+#include "models/msglog/recovery_params.hpp"
 #include "sim/fields.hpp"
 
 #include <string>
@@ -122,6 +123,7 @@ struct Params {
   EpParams ep;
   DiskTestParams disk_test;
   DiskWhatIf disk_what_if;
+  RecoveryParams recovery;
 
   static Params from(Fields& f);
 };

@@ -24,6 +24,11 @@ PairMailboxes::PairMailboxes(int ranks) : ranks_(ranks)
 void Rank::operator()()
 {
   run_program(p_, id_, *this);
+  done();
+}
+
+void Rank::done()
+{
   stats_.end_s = sg4::Engine::get_clock(); // NPB's timer stops before MPI_Finalize
   XBT_VERB("rank %d done at %.3f s", id_, stats_.end_s);
   if (log_ != nullptr)

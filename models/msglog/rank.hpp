@@ -37,10 +37,15 @@ public:
   {
   }
   void operator()();
+  /** The end of the program: stops the rank's timer and flushes its log. */
+  void done();
   void compute(double seconds) override;
   void send(int dst, double bytes, long count, bool logged) override;
   void recv(int src) override;
   const RankStats& stats() const { return stats_; }
+  /** Messages to itself not yet received: part of the state a checkpoint saves and a restart restores. */
+  long self_pending() const { return self_pending_; }
+  void restore_self_pending(long n) { self_pending_ = n; }
 
 private:
   const Params& p_;
