@@ -38,7 +38,7 @@ void DataServer::operator()()
       reply->version = version_;
       break;
     }
-    static const char* const names[] = {"check", "read", "write"};
+    static const char* const names[] = {"connect", "check", "read", "write"}; // in Request::Kind order
     const char* what                 = names[static_cast<int>(req->kind)];
     XBT_VERB("served a %s: the object is at version %lu%s", what, static_cast<unsigned long>(version_),
              req->kind == Request::Kind::check ? (reply->valid ? ", the cached copy is valid" : ", the copy is stale")
