@@ -87,7 +87,7 @@ lp=$(sed -n 2p "$tmp/a/sweep.csv" | cut -d, -f7)
 for f in "$tmp/a/plot-line-speedup_vs_nr" "$tmp/heat"; do
   [ -s "$f.png" ] && [ -s "$f.svg" ] || fail "plot $f not rendered"
 done
-grep -qF "it's a \"test\": read_ms" "$tmp/heat.svg" ||
+grep -qF "<text>it's a \"test\"</text>" "$tmp/heat.svg" ||
   fail "the title must carry the sweep's name verbatim"
 # A mistyped parameter path fails before anything runs (exit 2, the sweep file and the path named, no folder).
 sed 's/"params.method"/"params.mehtod"/' "$tmp/sweep.json" >"$tmp/typo.json"

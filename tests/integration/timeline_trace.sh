@@ -18,6 +18,9 @@ cases=(
   "004_cmi_cluster.json|scenarios/msglog/nas.json|--set params.bench=ep"
   "microbench_host.json|scenarios/microbench/fork.json|"
   "two_hosts_1gbps.json|scenarios/pingpong/pingpong.json|--set params.round_trips=20"
+  "ext_jiajia21_ss20.json|scenarios/dsm/ext_jiajia21_mm.json|--set params.apps_mm.n=128"
+  "ext_treadmarks94_atm.json|scenarios/dsm/ext_treadmarks94.json|--set params.nodes=4 --set params.jacobi.iterations=3"
+  "ext_treadmarks94_ethernet.json|scenarios/dsm/ext_treadmarks94.json|--set platform.file=platforms/ext_treadmarks94_ethernet.json --set params.nodes=4 --set params.jacobi.iterations=3"
 )
 covered=""
 for c in "${cases[@]}"; do
