@@ -84,7 +84,7 @@ Params Params::from(Fields& f)
   std::string sys = f.choice("system", "mocha", {"jiajia", "mocha_base", "mocha", "treadmarks"},
                              "jiajia: JIAJIA 2.2; mocha_base: Mocha without the method; mocha: with it (seed 5); "
                              "treadmarks: lazy release consistency (models/dsm/tmk_*)");
-  Fields systems  = f.object("systems", "the three systems' messaging (defaults: model-notes 003 and seed 4)");
+  Fields systems  = f.object("systems", "the three systems' messaging (defaults: JIAJIA 2.1's src/comm.h as docs/models/dsm_ext.md gives it, and seed 4)");
   System jiajia{"jiajia", 4096, false, 1.0, 64, 0.05};
   System base{"mocha_base", 8192, false, 0.05, 64, 0.05};
   System mocha{"mocha", 8192, true, 0.05, 64, 0.05};

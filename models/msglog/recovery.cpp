@@ -23,7 +23,7 @@ RecoveryParams RecoveryParams::from(Fields f)
   p.crash_at   = f.quantity("crash_at", Unit::time, p.crash_at, "when crash_rank crashes", Range::non_negative());
   p.checkpoint_interval =
       f.quantity("checkpoint_interval", Unit::time, p.checkpoint_interval,
-                 "a rank checkpoints at its first operation this long after its previous checkpoint (0: never; a "
+                 "a rank checkpoints at its first operation past each multiple of this interval (0: never; a "
                  "crashed rank then restarts from the beginning). Assumed, chosen per experiment",
                  Range::non_negative());
   p.checkpoint_size =
