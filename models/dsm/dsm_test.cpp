@@ -220,10 +220,39 @@ TEST_CASE("On one node a program runs its sequential time and sends nothing", "[
 TEST_CASE("SOR fetches its neighbours' boundary rows after every barrier", "[engine][dsm]")
 {
   json m = cs::test::run_metrics(speedup, {"params.bench=sor", "params.nodes=4", "params.sor.iterations=10",
-                                           "params.sor.seq_time=2s", "params.system=mocha"});
+                                           "params.sor.seq_time=2s", "params.system=mocha", "params.sor.layout=rows"});
   // 20 half-steps; 2 inner nodes read 2 rows and 2 edge nodes 1 row, each row 2 pages of 8 KB.
   REQUIRE(m["pages_fetched"].get<long>() == 20 * (2 * 2 + 2 * 1) * 2);
   REQUIRE(m["msgs_BARR"].get<long>() == 4 * 21); // 20 half-steps and the closing barrier
+  REQUIRE(m["msgs_DIFF"].get<long>() == 0);
+}
+
+namespace {
+json apps_sor(int nodes)
+{
+  return cs::test::run_metrics(speedup,
+                               {"params.bench=sor", "params.nodes=" + std::to_string(nodes), "params.sor.iterations=10",
+                                "params.sor.seq_time=2s", "params.system=mocha", "params.sor.layout=apps"});
+}
+} // namespace
+
+TEST_CASE("apps/sor on 2 nodes: the bands are the homes (2 divides M+2 = 4098), no diffs", "[engine][dsm]")
+{
+  json m = apps_sor(2);
+  REQUIRE(m["msgs_DIFF"].get<long>() == 0);
+  // Each node reads the other's boundary row (16388 B) of the colour it does not write: 3 pages of 8 KB after a
+  // k = 1..N sweep, 2 after k = 0..N-1, one of each per half-step.
+  REQUIRE(m["pages_fetched"].get<long>() == 20 * (3 + 2));
+}
+
+TEST_CASE("apps/sor on 4 nodes: bands of 1024.5 rows over homes of 1024 send three diffs per half-step",
+          "[engine][dsm]")
+{
+  // Nodes 1 and 2 write the first row homed at the next node, node 3 row M, dealt to node 0.
+  json m = apps_sor(4);
+  REQUIRE(m["msgs_DIFF"].get<long>() == 20 * 3);
+  REQUIRE(m["msgs_DIFFGRANT"].get<long>() == m["msgs_DIFF"].get<long>());
+  REQUIRE(m["errors"].get<long>() == 0);
 }
 
 TEST_CASE("Water adds forces under per-molecule locks and ships them home as diffs", "[engine][dsm]")
@@ -241,7 +270,7 @@ TEST_CASE("Write notices too many for one message go ahead in WTNT and INV messa
 {
   // One notice per message: every BARR or grant carrying more than one sends the rest first.
   json m = cs::test::run_metrics(speedup, {"params.bench=sor", "params.nodes=4", "params.sor.iterations=2",
-                                           "params.sor.seq_time=1s", "params.system=mocha",
+                                           "params.sor.seq_time=1s", "params.system=mocha", "params.sor.layout=rows",
                                            "params.messages.notice_bytes=1000B", "params.messages.max_message=1KiB"});
   REQUIRE(m["msgs_WTNT"].get<long>() > 0);
   REQUIRE(m["msgs_INV"].get<long>() > 0);
@@ -263,7 +292,7 @@ TEST_CASE("A late ACK ends the next wait for that node: the message goes again a
   // ending the next wait for its node with the wrong number, so that message goes again and leaves a late ACK too.
   json m        = cs::test::run_metrics(speedup, {"params.bench=sor", "params.nodes=16", "params.sor.iterations=10",
                                                   "params.sor.seq_time=2s", "params.system=mocha_base",
-                                                  "params.systems.mocha_base.ack_timeout=200us"});
+                                                  "params.systems.mocha_base.ack_timeout=200us", "params.sor.layout=rows"});
   long timeouts = m["errors_ack_timeout"].get<long>();
   long wrong    = m["errors_wrong_ack"].get<long>();
   REQUIRE(timeouts > 0);
@@ -287,9 +316,9 @@ TEST_CASE("Direct replies cross the program's own send to the same node in SOR's
           "[engine][dsm]")
 {
   // (The same run with queued replies has no error: the test above.)
-  json direct = cs::test::run_metrics(speedup, {"params.bench=sor", "params.nodes=4", "params.sor.iterations=10",
-                                                "params.sor.seq_time=2s", "params.system=mocha_base",
-                                                "params.systems.mocha_base.direct_replies=true"});
+  json direct = cs::test::run_metrics(
+      speedup, {"params.bench=sor", "params.nodes=4", "params.sor.iterations=10", "params.sor.seq_time=2s",
+                "params.system=mocha_base", "params.systems.mocha_base.direct_replies=true", "params.sor.layout=rows"});
   // The handler's grant reads the ACK of the program's GETP to the same node (and the program the grant's second
   // one): each is sent again at once, and its receiver drops it as a duplicate.
   REQUIRE(direct["errors_wrong_ack"].get<long>() > 0);

@@ -50,9 +50,9 @@ System parse_system(Fields& all, const std::string& name, System s)
   s.protocol =
       f.choice("protocol", s.protocol, {"home", "lrc"},
                "home: home-based scope consistency (JIAJIA, Mocha); lrc: TreadMarks' lazy release consistency");
-  s.direct_replies  = f.boolean("direct_replies", s.direct_replies,
-                                "the SIGIO handler sends its replies itself, busy-waiting for their ACKs over a send "
-                                 "in progress (false: queued behind it, as JIAJIA 2.1's asendmsg does)");
+  s.direct_replies = f.boolean("direct_replies", s.direct_replies,
+                               "the SIGIO handler sends its replies itself, busy-waiting for their ACKs over a send "
+                               "in progress (false: queued behind it, as JIAJIA 2.1's asendmsg does)");
   f.string("source", "", "where the numbers come from");
   f.finish();
   return s;
@@ -84,7 +84,8 @@ Params Params::from(Fields& f)
   std::string sys = f.choice("system", "mocha", {"jiajia", "mocha_base", "mocha", "treadmarks"},
                              "jiajia: JIAJIA 2.2; mocha_base: Mocha without the method; mocha: with it (seed 5); "
                              "treadmarks: lazy release consistency (models/dsm/tmk_*)");
-  Fields systems  = f.object("systems", "the three systems' messaging (defaults: JIAJIA 2.1's src/comm.h as docs/models/dsm_ext.md gives it, and seed 4)");
+  Fields systems  = f.object("systems", "the three systems' messaging (defaults: JIAJIA 2.1's src/comm.h as "
+                                         "docs/models/dsm_ext.md gives it, and seed 4)");
   System jiajia{"jiajia", 4096, false, 1.0, 64, 0.05};
   System base{"mocha_base", 8192, false, 0.05, 64, 0.05};
   System mocha{"mocha", 8192, true, 0.05, 64, 0.05};
@@ -167,6 +168,10 @@ Params Params::from(Fields& f)
   p.sor.iterations = s.integer("iterations", p.sor.iterations, "iterations (seed: 400)", 1);
   p.sor.seq_time =
       s.quantity("seq_time", Unit::time, p.sor.seq_time, "sequential run time (seed: 98.1 s)", Range::positive());
+  p.sor.layout = s.choice("layout", p.sor.layout, {"rows", "apps"},
+                          "rows: one grid, bands of rows homed at their owner; apps: JIAJIA 2.1's apps/sor (separate "
+                          "red and black matrices of rows+2 rows of cols+1 elements, a row per allocation homed at "
+                          "row / ((rows+2) / nodes), bands of (rows+2) / nodes rows)");
   s.string("source", "", "where the numbers come from");
   s.finish();
 

@@ -55,6 +55,8 @@ struct SorParams {
   double elem_bytes = 4;    ///< single precision (model-notes 003)
   long iterations   = 400;  ///< seed 5.2
   double seq_time   = 98.1;
+  /** rows: one rows x cols grid, bands homed at their owner; apps: JIAJIA 2.1's apps/sor (bench_sor.cpp) */
+  std::string layout = "rows";
 };
 
 struct MmParams {
