@@ -185,6 +185,19 @@ TEST_CASE("A requested checkpoint is taken at the next barrier", "[engine][check
   REQUIRE(m["checkpoints"].get<long>() == 2);
 }
 
+TEST_CASE("The four copies of a checkpoint share the file server's disk and all arrive", "[engine][checkpoint]")
+{
+  // The server writes each chunk as it arrives (its writer threads are reused, not one per chunk): a checkpoint is
+  // complete once the four files have gone through its disk (4.167 MB/s), after the local write, plus the wire
+  // time of the chunks that no other node's chunk overlaps.
+  json m = cs::test::run_metrics(water, with(short_water, {"params.interval=90s"}));
+  REQUIRE(m["checkpoints_complete"].get<long>() == 4);
+  double disk = 4 * m["ckpt_file_MB"].get<double>() / 4.167;
+  double copy = m["nfs_copy_time_s"].get<double>();
+  REQUIRE(copy > m["ckpt_time_s"].get<double>() + disk);
+  REQUIRE(copy < 1.1 * (m["ckpt_time_s"].get<double>() + disk));
+}
+
 TEST_CASE("Under repeated failures the survivors take every thread and the run completes", "[engine][checkpoint]")
 {
   // SOR with a node MTBF of one hour: this seed draws three failures before the end; the last node runs the four

@@ -8,11 +8,17 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <utility>
 
 XBT_LOG_EXTERNAL_CATEGORY(cs);
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(cs_checkpoint, cs, "Brazos coordinated checkpoint and recovery");
 
 namespace cs::checkpoint {
+
+struct Chunk {
+  double bytes;
+  sg4::Mailbox* reply;
+};
 
 struct CoordinatedRun::Msg {
   enum class Kind { barr, go, checkpoint } kind;
@@ -29,10 +35,6 @@ sg4::Mailbox* box(const std::string& name)
 {
   return sg4::Mailbox::by_name("brazos/" + name);
 }
-struct Chunk {
-  double bytes;
-  sg4::Mailbox* reply;
-};
 /** Runs an actor's body; a communication with a node that died ends it quietly (the recovery takes over). */
 template <class F> void unless_peer_dies(const char* what, F&& body)
 {
@@ -308,11 +310,27 @@ void CoordinatedRun::file_server()
     unless_peer_dies("file server receive", [&] { c = server_box_->get<Chunk>(); });
     if (c == nullptr)
       continue; // the sender died mid-transfer
-    sg4::Actor::create("nfs-write", s_.server, [this, c] {
-      std::unique_ptr<Chunk> chunk(c);
-      s_.server_disk->write(static_cast<sg_size_t>(chunk->bytes));
-      chunk->reply->put_init(new bool(true), static_cast<uint64_t>(p_.ack_bytes))->detach();
-    })->daemonize();
+    if (idle_writers_.empty()) {
+      size_t w = writers_.size();
+      writers_.push_back({sg4::Semaphore::create(0), c});
+      sg4::Actor::create("nfs-write", s_.server, [this, w] { server_writer(w); })->daemonize();
+      continue;
+    }
+    size_t w = idle_writers_.back();
+    idle_writers_.pop_back();
+    writers_[w].chunk = c;
+    writers_[w].ready->release();
+  }
+}
+
+void CoordinatedRun::server_writer(size_t w)
+{
+  while (true) {
+    std::unique_ptr<Chunk> chunk(std::exchange(writers_[w].chunk, nullptr));
+    s_.server_disk->write(static_cast<sg_size_t>(chunk->bytes));
+    chunk->reply->put_init(new bool(true), static_cast<uint64_t>(p_.ack_bytes))->detach();
+    idle_writers_.push_back(w);
+    writers_[w].ready->acquire();
   }
 }
 

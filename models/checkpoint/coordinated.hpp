@@ -26,6 +26,8 @@ namespace sg4 = simgrid::s4u;
 
 namespace cs::checkpoint {
 
+struct Chunk; ///< a piece of a file copied to the file server
+
 struct CheckpointStats {
   long checkpoints        = 0;
   double stall_s          = 0; ///< summed over checkpoints: grant to the slowest node's local file written
@@ -95,6 +97,8 @@ private:
   void agent(Epoch& e, size_t node);
   void copy_to_server(size_t node, double bytes, size_t ckpt);
   void file_server();
+  /** One of the file server's writer threads: writes the chunks handed to it, one at a time, and acknowledges. */
+  void server_writer(size_t writer);
   void responder(size_t node);
   void monitor();
   void injector();
@@ -127,6 +131,14 @@ private:
   };
   std::vector<Change> due_; ///< membership changes waiting for the next barrier
   long requested_ = 0;      ///< checkpoint requests waiting for the next barrier
+  /** The file server's writer threads: as many as chunks were ever in its hands at once (each chunk starts writing
+   *  on arrival, as with a thread per chunk; reusing them spares a stack per chunk, thousands per run). */
+  struct Writer {
+    sg4::SemaphorePtr ready;
+    Chunk* chunk = nullptr;
+  };
+  std::vector<Writer> writers_;
+  std::vector<size_t> idle_writers_;
   CheckpointStats stats_;
 };
 
