@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Validation against the engine's own limit (issue 24), side by side in one run: a bare S4U ping-pong of 200,000 round
 # trips (bench_pingpong_bare), the full `clustersim validate` with the time of each validation file, the simulated
-# events (completed SimGrid activities: communications, computations, I/O) per wall second of one run of each
-# model, and the ratio full validation / ping-pong (target <= 30x). Wall times depend on the machine's load, so the
+# events (SimGrid activities completed: communications, computations, I/O; sleeps ended) per wall second of one run
+# of each model, and the ratio full validation / ping-pong (target <= 30x). Wall times depend on the machine's load, so the
 # load average and the CPU time (user + system) are printed beside them.
 # Usage: bench/validate_bench.sh [BASE_REPORT.json]   (with a baseline report: the new one must equal it)
 source "$(dirname "$0")/common.sh"
@@ -22,11 +22,11 @@ sed -n 's/^\[validate\] \(.*\): \([0-9]*\) points in \(.*\) wall s$/  \1|\2|\3/p
 tail -1 "$tmp/validate.txt"
 
 echo "simulated events per wall second, one run of each model (engine.run() only):"
-printf "  %-22s %-44s %10s %9s %12s\n" model scenario activities "sim s" "per wall s"
+printf "  %-22s %-44s %10s %9s %12s\n" model scenario events "sim s" "per wall s"
 for s in speculative_read/case1 javaparty/raytracer checkpoint/water dsm/speedup msglog/nas microbench/udp_rtt \
   pingpong/pingpong; do
   "$exe" run "scenarios/$s.json" --out "$tmp/run" -q --log=cs_run.thres:verbose 2>"$tmp/run.err" >/dev/null
-  sed -n 's/.*\[cs_run\/VERBOSE\] \(.*\): \([0-9]*\) activities completed in \([0-9.]*\) wall s.*(\([0-9]*\) per wall s)/\1 \2 \3 \4/p' \
+  sed -n 's/.*\[cs_run\/VERBOSE\] \(.*\): \([0-9]*\) events (.*) in \([0-9.]*\) wall s.*(\([0-9]*\) per wall s)/\1 \2 \3 \4/p' \
     "$tmp/run.err" | while read -r model n secs rate; do
     printf "  %-22s %-44s %10d %9.3f %12d\n" "$model" "scenarios/$s.json" "$n" "$secs" "$rate"
   done

@@ -98,17 +98,20 @@ private:
   std::thread thread_;
 };
 
-/** Activities (communications, computations, I/O) completed by the engines of this process: with the wall time of
- *  the simulation, the simulated events per wall second the verbose log reports (bench/validate_bench.sh). The
- *  signal is connected once per process, like the watchdog's. */
-long count_activities()
+/** Simulated events of the engines of this process: activities completed (communications, computations, I/O) and
+ *  sleeps ended (models that time their protocol with sleeps, such as the DSM's). With the wall time of the
+ *  simulation, the events per wall second the verbose log reports (bench/validate_bench.sh). The signals are
+ *  connected once per process, like the watchdog's. */
+long count_events()
 {
-  static long completed = 0;
+  static long events    = 0;
   static bool connected = false;
-  if (not connected)
-    sg4::Activity::on_completion_cb([](const sg4::Activity&) { ++completed; });
+  if (not connected) {
+    sg4::Activity::on_completion_cb([](const sg4::Activity&) { ++events; });
+    sg4::Actor::on_wake_up_cb([](const sg4::Actor&) { ++events; });
+  }
   connected = true;
-  return completed;
+  return events;
 }
 
 } // namespace
@@ -183,13 +186,13 @@ std::string run_scenario(const RunOptions& options, int* argc, char** argv)
   model->start();
   {
     Watchdog watchdog(wall_start, options.max_wall_s, options.quiet);
-    long before    = count_activities();
+    long before    = count_events();
     auto sim_start = std::chrono::steady_clock::now();
     engine.run();
     double sim_wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - sim_start).count();
-    long done       = count_activities() - before;
-    XBT_VERB("%s: %ld activities completed in %.6f wall s of simulation (%.0f per wall s)", scenario.model.c_str(),
-             done, sim_wall, sim_wall > 0 ? done / sim_wall : 0.0);
+    long done       = count_events() - before;
+    XBT_VERB("%s: %ld events (activities completed, sleeps ended) in %.6f wall s of simulation (%.0f per wall s)",
+             scenario.model.c_str(), done, sim_wall, sim_wall > 0 ? done / sim_wall : 0.0);
   }
   model->finish();
   events.finish();
