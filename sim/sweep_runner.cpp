@@ -180,13 +180,13 @@ private:
       retry_.erase(retry_.begin());
       return one;
     }
-    size_t group = next_;
-    while (group < end && keys_[group] == keys_[next_])
+    size_t group = next_; // the end of this grid point's repetitions
+    while (group < todo_.size() && keys_[group] == keys_[next_])
       ++group;
     if (next_ == 0 || keys_[next_ - 1] != keys_[next_]) // a new grid point: its share of the jobs
       share_ = (group - next_ + jobs - 1) / jobs;
     size_t limit = o_.batch > 0 ? static_cast<size_t>(o_.batch) : 32;
-    size_t count = std::max<size_t>(1, std::min({limit, share_, group - next_}));
+    size_t count = std::max<size_t>(1, std::min({limit, share_, std::min(group, end) - next_}));
     std::vector<SweepPoint> batch(todo_.begin() + next_, todo_.begin() + next_ + count);
     next_ += count;
     return batch;

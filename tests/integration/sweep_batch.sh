@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Batched repetitions: a worker process that runs several repetitions one after the other (a fresh SimGrid engine
 # each) gives, for every point, byte for byte the files of one process per point (--batch 1), for each model family
-# and with random faults; and it does batch (fewer worker processes than points).
+# and with faults; a derived column (whose first point runs alone) leaves the batching as it is; and it does batch
+# (fewer worker processes than points).
 set -euo pipefail
 exe=$1
 tmp=$(mktemp -d)
@@ -10,7 +11,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 
 # name | scenario | sweep fields besides the scenario (fast settings, repetitions)
 cases=(
-  "javaparty|javaparty/raytracer.json|\"set\": {\"params.machines\": 4, \"params.congestion.enabled\": true}, \"grid\": {\"params.switch_model.mls_qos\": [\"off\", \"on\"]}, \"repetitions\": 9"
+  "javaparty|javaparty/raytracer.json|\"set\": {\"params.machines\": 4, \"params.congestion.enabled\": true}, \"grid\": {\"params.switch_model.mls_qos\": [\"off\", \"on\"]}, \"repetitions\": 9, \"derived\": {\"twice\": {\"expr\": \"2 * blast_fps\"}}"
   "speculative_read|speculative_read/case2.json|\"grid\": {\"params.method\": [\"NR\", \"FR\"], \"platform.slowdown\": [1, 8]}, \"repetitions\": 5"
   "checkpoint|checkpoint/water.json|\"set\": {\"params.interval\": \"8min\", \"params.failures.fail_at\": \"1000s\", \"params.failures.recovery\": \"replacement\"}, \"repetitions\": 4"
   "dsm|dsm/speedup.json|\"set\": {\"params.bench\": \"sor\", \"params.nodes\": 2}, \"repetitions\": 3"
