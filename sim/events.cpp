@@ -55,6 +55,13 @@ struct Sink {
 
 Sink* sink = nullptr;
 
+/** Whether the engine's signals feed the current capture: connected once per process, they stay silent for a run
+ *  that keeps the model's events only, as if they were not connected. */
+bool automatic_rows()
+{
+  return sink != nullptr && not sink->finished && sink->options.activity_limit > 0;
+}
+
 std::string host_name(const sg4::Host* h)
 {
   return h ? h->get_name() : "";
@@ -71,7 +78,7 @@ std::pair<std::string, std::string> caller()
 
 void on_activity_done(const sg4::Activity& a)
 {
-  if (sink == nullptr || sink->finished)
+  if (not automatic_rows())
     return;
   if (auto const* c = dynamic_cast<const sg4::Comm*>(&a)) {
     std::string src = host_name(c->get_source()), dst = host_name(c->get_destination());
@@ -120,18 +127,20 @@ void message(double start, const std::string& from, const std::string& to, const
 
 EventCapture::EventCapture(Recorder& recorder, EventOptions options)
 {
-  sink           = new Sink;
-  sink->options  = options;
-  sink->recorder = &recorder;
-  if (options.activity_limit <= 0)
-    return; // the model's events only
+  sink                  = new Sink;
+  sink->options         = options;
+  sink->recorder        = &recorder;
+  static bool connected = false; // once per process: the signals outlive the engine, and a process may run several
+  if (options.activity_limit <= 0 || connected)
+    return; // the model's events only, or the signals are connected already (they find the current sink)
+  connected = true;
   sg4::Activity::on_completion_cb(on_activity_done);
   sg4::Actor::on_creation_cb([](sg4::Actor& a) {
-    if (sink && not sink->finished)
+    if (automatic_rows())
       sink->alive[a.get_pid()] = {sg4::Engine::get_clock(), 0, host_name(a.get_host()), a.get_name(), "actor", "", ""};
   });
   sg4::Actor::on_termination_cb([](const sg4::Actor& a) {
-    if (sink == nullptr || sink->finished)
+    if (not automatic_rows())
       return;
     auto it = sink->alive.find(a.get_pid());
     if (it == sink->alive.end())
@@ -141,7 +150,7 @@ EventCapture::EventCapture(Recorder& recorder, EventOptions options)
     sink->alive.erase(it);
   });
   sg4::Host::on_state_change_cb([](const sg4::Host& h) {
-    if (sink && not sink->finished)
+    if (automatic_rows())
       event_on(h.get_name(), h.is_on() ? "host_on" : "host_off");
   });
 }

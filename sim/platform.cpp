@@ -1,4 +1,5 @@
 #include "sim/platform.hpp"
+#include "sim/engine_reuse.hpp"
 #include "sim/errors.hpp"
 #include "sim/fields.hpp"
 #include "sim/simgrid_options.hpp"
@@ -9,6 +10,7 @@
 #include <set>
 #include <simgrid/s4u.hpp>
 #include <vector>
+#include <xbt/config.hpp>
 
 XBT_LOG_EXTERNAL_CATEGORY(cs);
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(cs_platform, cs, "clustersim platform loading and building");
@@ -503,9 +505,13 @@ void Platform::configure(sg4::Engine& e) const
 {
   // By name and value for strings: the "KEY:VALUE" form splits a value at its blanks into two options.
   for (auto const& [k, v] : spec_.simgrid_config)
-    if (simgrid_option_is_string(k))
+    if (simgrid_option_is_string(k)) {
+      // In a process that ran an engine before (a batch of repetitions), SimGrid keeps the options and refuses a
+      // model option set again, even to the value it has: an unchanged one is left alone.
+      if (engines_created() > 1 && simgrid::config::get_value<std::string>(k) == v)
+        continue;
       e.set_config(k, v);
-    else
+    } else
       e.set_config(k + ":" + v);
 }
 

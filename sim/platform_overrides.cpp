@@ -4,6 +4,7 @@
 #include "sim/schema.hpp"
 
 #include <algorithm>
+#include <map>
 
 namespace cs {
 
@@ -73,7 +74,7 @@ json loosen_sourced(json s)
 }
 
 /** The schema of one override object ("hosts", "switches"...), derived from the platform's own schema. */
-json override_schema(const std::string& kind)
+json make_override_schema(const std::string& kind)
 {
   json platform = schema_from_docs(platform_docs());
   json entry    = kind == "os_profiles" ? platform["properties"][kind]["additionalProperties"]
@@ -88,6 +89,17 @@ json override_schema(const std::string& kind)
     }
   }
   return {{"type", "object"}, {"additionalProperties", entry}};
+}
+
+/** make_override_schema, cached. */
+json override_schema(const std::string& kind)
+{
+  // Made once per process: every scenario load asks for it, and a sweep loads one scenario per point.
+  static std::map<std::string, json> made;
+  auto it = made.find(kind);
+  if (it != made.end())
+    return it->second;
+  return made[kind] = make_override_schema(kind);
 }
 
 class Applier {

@@ -38,14 +38,21 @@ void Table::add(std::vector<json> row)
 
 std::string Table::to_csv() const
 {
+  // Appended in place, without a temporary per field: a sweep writes thousands of event rows per point.
   std::string out;
-  for (size_t i = 0; i < columns_.size(); ++i)
-    out += (i ? "," : "") + columns_[i];
-  out += "\n";
+  for (size_t i = 0; i < columns_.size(); ++i) {
+    if (i)
+      out += ',';
+    out += columns_[i];
+  }
+  out += '\n';
   for (auto const& row : rows_) {
-    for (size_t i = 0; i < row.size(); ++i)
-      out += (i ? "," : "") + csv_field(row[i]);
-    out += "\n";
+    for (size_t i = 0; i < row.size(); ++i) {
+      if (i)
+        out += ',';
+      out += csv_field(row[i]);
+    }
+    out += '\n';
   }
   return out;
 }

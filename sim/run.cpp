@@ -1,8 +1,9 @@
 #include "sim/run.hpp"
+#include "sim/engine_reuse.hpp"
 #include "sim/errors.hpp"
-#include "sim/interrupt.hpp"
 #include "sim/faults.hpp"
 #include "sim/fingerprint.hpp"
+#include "sim/interrupt.hpp"
 #include "sim/model.hpp"
 #include "sim/platform_overrides.hpp"
 #include "sim/plot.hpp"
@@ -41,8 +42,13 @@ public:
   Watchdog(std::chrono::steady_clock::time_point start, double limit_s, bool quiet)
       : start_(start), limit_s_(limit_s), quiet_(quiet)
   {
-    // The signal outlives this object (SimGrid cannot disconnect it): it holds the clock, not the watchdog.
-    sg4::Engine::on_time_advance_cb([clock = clock_](double) { clock->store(sg4::Engine::get_clock()); });
+    // The signal outlives this object and the engine (SimGrid cannot disconnect it): it is connected once per
+    // process, as a batch of runs in one process would otherwise call one more copy of it per run.
+    static bool connected = false;
+    if (not connected)
+      sg4::Engine::on_time_advance_cb([](double) { clock().store(sg4::Engine::get_clock()); });
+    connected = true;
+    clock().store(0);
     if (limit_s_ > 0 || not quiet_)
       thread_ = std::thread([this] { watch(); });
   }
@@ -64,7 +70,7 @@ private:
     double last_clock = -1;
     while (not wake_.wait_for(lock, std::chrono::seconds(2), [this] { return done_; })) {
       double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-      double now  = clock_->load();
+      double now  = clock().load();
       if (limit_s_ > 0 && wall > limit_s_) {
         std::fprintf(stderr, "clustersim: stopped by --max-wall %g s at simulated %.6g s: nothing written\n", limit_s_,
                      now);
@@ -80,12 +86,33 @@ private:
   std::chrono::steady_clock::time_point start_;
   double limit_s_;
   bool quiet_;
-  std::shared_ptr<std::atomic<double>> clock_ = std::make_shared<std::atomic<double>>(0);
+  /** The simulated clock as the engine last advanced it (the watch thread must not call into SimGrid). */
+  static std::atomic<double>& clock()
+  {
+    static std::atomic<double> now{0};
+    return now;
+  }
   std::mutex mutex_;
   std::condition_variable wake_;
   bool done_ = false;
   std::thread thread_;
 };
+
+/** Simulated events of the engines of this process: activities completed (communications, computations, I/O) and
+ *  sleeps ended (models that time their protocol with sleeps, such as the DSM's). With the wall time of the
+ *  simulation, the events per wall second the verbose log reports (bench/validate_bench.sh). The signals are
+ *  connected once per process, like the watchdog's. */
+long count_events()
+{
+  static long events    = 0;
+  static bool connected = false;
+  if (not connected) {
+    sg4::Activity::on_completion_cb([](const sg4::Activity&) { ++events; });
+    sg4::Actor::on_wake_up_cb([](const sg4::Actor&) { ++events; });
+  }
+  connected = true;
+  return events;
+}
 
 } // namespace
 
@@ -141,8 +168,9 @@ std::string run_scenario(const RunOptions& options, int* argc, char** argv)
   std::string out         = options.out_dir.empty() ? "out/" + scenario.name : options.out_dir;
   check_output_dir(out);
   check_simgrid_args(*argc, argv); // SimGrid aborts on an option it does not know
-  FaultSchedule faults    = parse_faults(scenario.faults.is_null() ? nullptr : &scenario.faults, scenario.file);
+  FaultSchedule faults = parse_faults(scenario.faults.is_null() ? nullptr : &scenario.faults, scenario.file);
 
+  prepare_engine(); // a process running several runs in a row starts each from SimGrid's initial state
   sg4::Engine engine(argc, argv);
   install_interrupt_handlers(); // after the engine, whose constructor installs its own SIGINT handler
   Platform platform(std::move(pspec), scenario.platform);
@@ -158,7 +186,13 @@ std::string run_scenario(const RunOptions& options, int* argc, char** argv)
   model->start();
   {
     Watchdog watchdog(wall_start, options.max_wall_s, options.quiet);
+    long before    = count_events();
+    auto sim_start = std::chrono::steady_clock::now();
     engine.run();
+    double sim_wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - sim_start).count();
+    long done       = count_events() - before;
+    XBT_VERB("%s: %ld events (activities completed, sleeps ended) in %.6f wall s of simulation (%.0f per wall s)",
+             scenario.model.c_str(), done, sim_wall, sim_wall > 0 ? done / sim_wall : 0.0);
   }
   model->finish();
   events.finish();

@@ -6,6 +6,7 @@
 #include "sim/sweep.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -425,6 +426,8 @@ int run_validation(const ValidateOptions& o)
       collect(s.compute);
     ComputeInput input;
     std::string stem = fs::path(file).stem().string();
+    auto runs_start  = std::chrono::steady_clock::now();
+    size_t points    = 0;
     for (auto const& name : needed) {
       if (runs == nullptr || not runs->contains(name))
         throw InputError(file, "/runs", "no run named \"" + name + "\"");
@@ -438,9 +441,12 @@ int run_validation(const ValidateOptions& o)
       if (not o.quiet)
         std::fprintf(stderr, "[validate] %s: running %s (%zu points)\n", stem.c_str(), name.c_str(),
                      expand_sweep(spec).size());
-      run_sweep(spec, ro);
+      points += run_sweep(spec, ro).total;
       input.runs[name] = read_points(spec, ro.out_dir);
     }
+    if (not o.quiet) // the time per file, for bench/validate_bench.sh; never in the report
+      std::fprintf(stderr, "[validate] %s: %zu points in %.2f wall s\n", stem.c_str(), points,
+                   std::chrono::duration<double>(std::chrono::steady_clock::now() - runs_start).count());
 
     std::printf("\n%s — %s (%s)\n", seed.c_str(), title.c_str(), file.c_str());
     int w = 2; // the id column fits the file's longest id

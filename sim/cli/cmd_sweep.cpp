@@ -59,6 +59,8 @@ int cmd_sweep_run(const Args& args, const Args& simgrid_args)
       "jobs,j", po::value<int>(&o.jobs)->default_value(2), "points run in parallel (one process each)")(
       "shard", po::value<std::string>(&shard), "run only slice K/N of the points (K in 1..N)")(
       "no-merge", po::bool_switch(&no_merge), "do not write OUT/sweep.csv (shards filling one folder: merge once)")(
+      "batch", po::value<int>(&o.batch)->default_value(0),
+      "at most N repetitions of a grid point per worker process (0: automatic; 1: one process per point)")(
       "point-timeout", po::value<std::string>(&point_timeout)->default_value("0"),
       "seconds after which a point is killed and recorded as failed (0: none)")("quiet,q", po::bool_switch(&o.quiet),
                                                                                 "no progress line");
@@ -69,6 +71,8 @@ int cmd_sweep_run(const Args& args, const Args& simgrid_args)
     return 0;
   if (o.jobs < 1)
     throw UsageError("--jobs must be at least 1");
+  if (o.batch < 0)
+    throw UsageError("--batch must be 0 (automatic) or more");
   // A week at most: setitimer takes whole seconds in a time_t, and a longer point is no sweep anyone waits for.
   o.point_timeout_s = parse_seconds_option("--point-timeout", point_timeout, 7 * 86400);
   if (not shard.empty())
@@ -82,8 +86,8 @@ int cmd_sweep_run(const Args& args, const Args& simgrid_args)
   SweepOutcome out   = run_sweep(spec, o);
   std::string merged = o.merge ? " -> " + o.out_dir + "/sweep.csv" : std::string(" (not merged)");
   std::string rerun  = out.rerun ? " (" + out.rerun_text() + ")" : std::string();
-  std::fprintf(stderr, "[sweep] %zu points: %zu run%s, %zu already done, %zu failed%s\n", out.total, out.ran,
-               rerun.c_str(), out.skipped, out.failed, merged.c_str());
+  std::fprintf(stderr, "[sweep] %zu points: %zu run%s, %zu already done, %zu failed, %zu worker processes%s\n",
+               out.total, out.ran, rerun.c_str(), out.skipped, out.failed, out.workers, merged.c_str());
   if (out.failed)
     std::fprintf(stderr, "[sweep] failed points keep their error in %s/points/<id>.error\n", o.out_dir.c_str());
   return out.failed ? 1 : 0;

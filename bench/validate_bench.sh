@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Validation against the engine's own limit (issue 24), side by side in one run: a bare S4U ping-pong of 200,000 round
+# trips (bench_pingpong_bare), the full `clustersim validate` with the time of each validation file, the simulated
+# events (SimGrid activities completed: communications, computations, I/O; sleeps ended) per wall second of one run
+# of each model, and the ratio full validation / ping-pong (target <= 30x). Wall times depend on the machine's load, so the
+# load average and the CPU time (user + system) are printed beside them.
+# Usage: bench/validate_bench.sh [BASE_REPORT.json]   (with a baseline report: the new one must equal it)
+source "$(dirname "$0")/common.sh"
+bare=${BUILD:-build}/bench_pingpong_bare
+base=${1:-}
+timed() { /usr/bin/time -f "%e %U %S" -o "$tmp/time" "$@"; read -r wall user sys <"$tmp/time"; }
+
+timed "$bare" 200000 >/dev/null 2>&1
+pp_wall=$wall pp_cpu=$(calc "$user + $sys")
+echo "bare S4U ping-pong, 200000 round trips: $pp_wall s wall, $pp_cpu s CPU, $(calc "round(400000 / $pp_wall)") comms per wall s"
+
+timed "$exe" validate --report "$tmp/report.json" >"$tmp/validate.txt" 2>"$tmp/validate.err" || true
+v_wall=$wall v_cpu=$(calc "$user + $sys") v_user=$user v_sys=$sys
+echo "full validation: $v_wall s wall, $v_cpu s CPU ($v_user user, $v_sys system); load average now $(cut -d' ' -f1-3 /proc/loadavg)"
+sed -n 's/^\[validate\] \(.*\): \([0-9]*\) points in \(.*\) wall s$/  \1|\2|\3/p' "$tmp/validate.err" |
+  while IFS='|' read -r file points secs; do printf "  %-24s %5d points %8.2f s wall\n" "$file" "$points" "$secs"; done
+tail -1 "$tmp/validate.txt"
+
+echo "simulated events per wall second, one run of each model (engine.run() only):"
+printf "  %-22s %-44s %10s %9s %12s\n" model scenario events "sim s" "per wall s"
+for s in speculative_read/case1 javaparty/raytracer checkpoint/water dsm/speedup msglog/nas microbench/udp_rtt \
+  pingpong/pingpong; do
+  "$exe" run "scenarios/$s.json" --out "$tmp/run" -q --log=cs_run.thres:verbose 2>"$tmp/run.err" >/dev/null
+  sed -n 's/.*\[cs_run\/VERBOSE\] \(.*\): \([0-9]*\) events (.*) in \([0-9.]*\) wall s.*(\([0-9]*\) per wall s)/\1 \2 \3 \4/p' \
+    "$tmp/run.err" | while read -r model n secs rate; do
+    printf "  %-22s %-44s %10d %9.3f %12d\n" "$model" "scenarios/$s.json" "$n" "$secs" "$rate"
+  done
+done
+printf "  %-22s %-44s %10d %9.3f %12d\n" "bare S4U" "bench/pingpong_bare.cpp (200000 round trips)" 400000 "$pp_wall" \
+  "$(calc "round(400000 / $pp_wall)")"
+
+echo "full validation / ping-pong: $(calc "round($v_wall / $pp_wall, 1)")x wall (target <= 30x), $(calc "round($v_cpu / $pp_cpu, 1)")x CPU"
+if [ -n "$base" ]; then
+  python3 bench/compare_reports.py "$base" "$tmp/report.json" | tail -5
+fi
