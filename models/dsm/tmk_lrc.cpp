@@ -179,7 +179,7 @@ void Node::merge(const std::vector<IntervalPtr>& intervals, bool handler)
       Page& pg = page(p);
       if (pg.have[q] >= iv->idx)
         continue;
-      pg.notices.push_back(iv);
+      pg.notices.push_back({iv->proc, iv->idx});
       if (pg.valid) {
         make_diff(p, handler); // own changes not yet encoded must survive the invalidation
         pg.valid    = false;
@@ -208,7 +208,7 @@ void Node::fetch(long p)
   if (pg.have[0] < 0)
     wanted[-1] = {};
   for (auto const& iv : pg.notices)
-    wanted[iv->proc].push_back(iv->idx);
+    wanted[iv.proc].push_back(iv.idx);
   long req      = ++next_req_;
   awaited_req_  = req;
   awaited_left_ = static_cast<int>(wanted.size());
@@ -257,16 +257,16 @@ void Node::fetch(long p)
   }
   std::set<const DiffRec*> applied;
   for (auto const& iv : pg.notices) {
-    size_t q = static_cast<size_t>(iv->proc);
-    if (pg.have[q] >= iv->idx)
+    size_t q = static_cast<size_t>(iv.proc);
+    if (pg.have[q] >= iv.idx)
       continue;
-    for (auto const& d : by_writer[iv->proc])
+    for (auto const& d : by_writer[iv.proc])
       if (applied.insert(d.get()).second) {
         transport_.cpu(transport_.copy_time(d->bytes));
         if (p_.treadmarks.track_data)
           apply_diff(pg.data, d->data);
       }
-    pg.have[q] = iv->idx;
+    pg.have[q] = iv.idx;
   }
   pg.notices.clear();
   replies_.clear();
