@@ -6,6 +6,7 @@
 #include "models/dsm/memory.hpp"
 #include "models/dsm/node.hpp"
 #include "models/dsm/params.hpp"
+#include "sim/recorder.hpp"
 
 #include <memory>
 #include <vector>
@@ -17,6 +18,8 @@ public:
   virtual ~Benchmark() = default;
   /** One node's program between the starting jia_wait() and the closing barrier. */
   virtual void body(Node& node) = 0;
+  /** The program's own results (what it prints), after the run. */
+  virtual void record(Recorder& /*rec*/) const {}
 };
 
 /** Lays the benchmark's data out in `memory` (the same for every node) and returns its program. */
@@ -38,5 +41,7 @@ std::unique_ptr<Benchmark> make_apps_mm(const AppsMmParams& p, Memory& memory);
 std::unique_ptr<Benchmark> make_jacobi(const JacobiParams& p, Memory& memory);
 std::unique_ptr<Benchmark> make_quicksort(const QuicksortParams& p, Memory& memory);
 std::unique_ptr<Benchmark> make_tsp(const TspParams& p, Memory& memory);
+/** apps/tsp's weight matrix (row-major, cities x cities) as the tsp benchmark generates it. */
+std::vector<int> tsp_weights(const TspParams& p);
 
 } // namespace cs::dsm

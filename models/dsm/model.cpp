@@ -211,6 +211,7 @@ void Run::finish()
   rec.set("mean_sync_wait_s", sum.sync_wait_s / n);
   rec.set("peak_port_queue_KiB", fs.peak_port_queue / 1024);
   record_cache_stats(rec);
+  bench_->record(rec);
   if (p_.trace_barrier > 0)
     record_timeline(rec);
 }

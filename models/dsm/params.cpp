@@ -227,16 +227,18 @@ Params Params::from(Fields& f)
                                            "pause before looking at an empty queue again", Range::positive());
   qs.string("source", "", "where the numbers come from");
   qs.finish();
-  Fields ts        = f.object("tsp", "bench tsp: branch and bound from a shared priority queue");
+  Fields ts        = f.object("tsp", "bench tsp: JIAJIA 2.1's apps/tsp, branch and bound from a shared priority queue");
   p.tsp.cities     = ts.integer("cities", p.tsp.cities, "cities", 3, 24);
-  p.tsp.seed       = ts.integer("seed", p.tsp.seed, "the instance's generator", 0);
-  p.tsp.task_depth = ts.integer("task_depth", p.tsp.task_depth, "partial tours this long are one task", 1);
-  p.tsp.node_time =
-      ts.quantity("node_time", Unit::time, p.tsp.node_time, "CPU time per tour extended", Range::positive());
-  p.tsp.queue_bytes =
-      ts.quantity("queue_bytes", Unit::size, p.tsp.queue_bytes, "the shared queue's memory", Range::positive());
-  p.tsp.poll_time = ts.quantity("poll_time", Unit::time, p.tsp.poll_time,
-                                "pause before looking at an empty queue again", Range::positive());
+  p.tsp.seed       = ts.integer("seed", p.tsp.seed, "the weight matrix's generator", 0);
+  p.tsp.max_weight = ts.integer("max_weight", p.tsp.max_weight, "weights are random integers 1..max_weight", 1);
+  p.tsp.nodes_from_end = ts.integer("nodes_from_end", p.tsp.nodes_from_end,
+                                    "a tour this many cities short of complete is solved by one process", 0);
+  p.tsp.node_time      = ts.quantity("node_time", Unit::time, p.tsp.node_time,
+                                     "CPU time per visit_nodes() call and per calc_bound()", Range::positive());
+  p.tsp.max_tour_size =
+      ts.integer("max_tour_size", p.tsp.max_tour_size,
+                 "tsp.h MAX_TOUR_SIZE (above cities; the tour bit set is 32 bits)", p.tsp.cities + 1, 32);
+  p.tsp.max_tours = ts.integer("max_tours", p.tsp.max_tours, "tsp.h MAX_NUM_TOURS: tours in shared memory", 2);
   ts.string("source", "", "where the numbers come from");
   ts.finish();
   Fields tm = f.object("treadmarks", "TreadMarks' lazy release consistency (system treadmarks)");

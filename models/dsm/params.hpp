@@ -105,12 +105,13 @@ struct QuicksortParams {
 
 /** TSP by branch and bound (bench_tsp.cpp). */
 struct TspParams {
-  long cities        = 18;
-  long seed          = 1;     ///< the instance's generator
-  long task_depth    = 4;     ///< partial tours this long are solved by one process
-  double node_time   = 4e-6;  ///< seconds per tour extended in the search
-  double queue_bytes = 65536; ///< the shared priority queue's memory
-  double poll_time   = 1e-3;  ///< pause before looking at an empty queue again
+  long cities         = 18;
+  long seed           = 1;    ///< the weight matrix's generator
+  long max_weight     = 50;   ///< weights are integers 1..max_weight (apps/tsp's tspfiles)
+  long nodes_from_end = 12;   ///< apps/tsp's NodesFromEnd: a tour this many cities short of complete is solved
+  double node_time    = 4e-6; ///< seconds per visit_nodes() call (and per calc_bound())
+  long max_tour_size  = 32;   ///< tsp.h MAX_TOUR_SIZE: the GlobalMemory layout
+  long max_tours      = 5000; ///< tsp.h MAX_NUM_TOURS: the GlobalMemory layout
 };
 
 /** TreadMarks' lazy release consistency (models/dsm/tmk_*). */

@@ -179,7 +179,10 @@ void Node::merge(const std::vector<IntervalPtr>& intervals, bool handler)
       Page& pg = page(p);
       if (pg.have[q] >= iv->idx)
         continue;
-      pg.notices.push_back(iv);
+      if (not pg.notices.empty() && pg.notices.back().proc == iv->proc && pg.notices.back().last + 1 == iv->idx)
+        pg.notices.back().last = iv->idx;
+      else
+        pg.notices.push_back({iv->proc, iv->idx, iv->idx});
       if (pg.valid) {
         make_diff(p, handler); // own changes not yet encoded must survive the invalidation
         pg.valid    = false;
@@ -207,8 +210,9 @@ void Node::fetch(long p)
   std::map<int, std::vector<long>> wanted; // -1: the whole page
   if (pg.have[0] < 0)
     wanted[-1] = {};
-  for (auto const& iv : pg.notices)
-    wanted[iv->proc].push_back(iv->idx);
+  for (auto const& run : pg.notices)
+    for (long i = run.first; i <= run.last; ++i)
+      wanted[run.proc].push_back(i);
   long req      = ++next_req_;
   awaited_req_  = req;
   awaited_left_ = static_cast<int>(wanted.size());
@@ -256,17 +260,17 @@ void Node::fetch(long p)
       pg.data = pl->data;
   }
   std::set<const DiffRec*> applied;
-  for (auto const& iv : pg.notices) {
-    size_t q = static_cast<size_t>(iv->proc);
-    if (pg.have[q] >= iv->idx)
+  for (auto const& run : pg.notices) {
+    size_t q = static_cast<size_t>(run.proc);
+    if (pg.have[q] >= run.last)
       continue;
-    for (auto const& d : by_writer[iv->proc])
+    for (auto const& d : by_writer[run.proc])
       if (applied.insert(d.get()).second) {
         transport_.cpu(transport_.copy_time(d->bytes));
         if (p_.treadmarks.track_data)
           apply_diff(pg.data, d->data);
       }
-    pg.have[q] = iv->idx;
+    pg.have[q] = run.last;
   }
   pg.notices.clear();
   replies_.clear();

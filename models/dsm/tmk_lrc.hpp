@@ -59,16 +59,22 @@ public:
   void store(long page, size_t word, uint32_t value);
 
 private:
+  /** Write notices of one writer's consecutive intervals first..last, in the order they were learned (a page
+   *  written at every interval by one process, as SOR's bands are, keeps one run instead of one per barrier). */
+  struct NoticeRun {
+    int proc;
+    long first, last;
+  };
   struct Page {
     bool valid    = false;
     bool writable = false;
-    bool twin     = false;            ///< changes since the last diff are kept against a twin
-    double mods   = 0;                ///< bytes changed since the twin was made
-    std::vector<IntervalPtr> notices; ///< others' intervals that wrote the page, diffs not applied here
-    std::vector<long> undiffed;       ///< own closed intervals whose changes are only in the twin
-    std::vector<DiffPtr> current;     ///< diffs made during the open interval (they belong to it too)
-    std::vector<long> have;           ///< per process: highest interval whose changes this copy holds
-    Words data, twin_data;            ///< track_data only
+    bool twin     = false;          ///< changes since the last diff are kept against a twin
+    double mods   = 0;              ///< bytes changed since the twin was made
+    std::vector<NoticeRun> notices; ///< others' intervals that wrote the page, diffs not applied here
+    std::vector<long> undiffed;     ///< own closed intervals whose changes are only in the twin
+    std::vector<DiffPtr> current;   ///< diffs made during the open interval (they belong to it too)
+    std::vector<long> have;         ///< per process: highest interval whose changes this copy holds
+    Words data, twin_data;          ///< track_data only
   };
   struct Lock {
     bool token = false;

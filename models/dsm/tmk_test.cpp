@@ -1,9 +1,11 @@
 /* TreadMarks (models/dsm/tmk_*): word diffs against twins, and the lazy release consistency protocol merging the
- * writes of concurrent writers of one page. */
+ * writes of concurrent writers of one page; apps/tsp run on it. */
+#include "models/dsm/benchmark.hpp"
 #include "models/dsm/tmk_diff.hpp"
 #include "models/dsm/tmk_lrc.hpp"
 #include "tests/unit/engine_helpers.hpp"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <simgrid/s4u.hpp>
 
@@ -96,4 +98,48 @@ TEST_CASE("TreadMarks runs the same programs: Jacobi's boundary rows come as dif
   // process 0, which holds every page at the start.
   REQUIRE(m["msgs_DIFF"].get<long>() == 4 * 6);
   REQUIRE(m["msgs_GETP"].get<long>() == 3 * 16 + 5);
+}
+
+namespace {
+
+/** The shortest directed tour from city 0 of the 9-city instance (seed 3), by trying every order. */
+int tsp_brute_force()
+{
+  cs::dsm::TspParams p;
+  p.cities           = 9;
+  p.seed             = 3;
+  std::vector<int> w = cs::dsm::tsp_weights(p);
+  std::vector<int> order{1, 2, 3, 4, 5, 6, 7, 8};
+  int best = 1 << 30;
+  do {
+    int len = w[static_cast<size_t>(order[0])] + w[static_cast<size_t>(order.back() * 9)];
+    for (size_t i = 1; i < order.size(); ++i)
+      len += w[static_cast<size_t>(order[i - 1] * 9 + order[i])];
+    best = std::min(best, len);
+  } while (std::next_permutation(order.begin(), order.end()));
+  return best;
+}
+
+json tsp_run(int nodes)
+{
+  return cs::test::run_metrics("scenarios/dsm/ext_treadmarks94.json",
+                               {"params.bench=tsp", "params.nodes=" + std::to_string(nodes), "params.tsp.cities=9",
+                                "params.tsp.seed=3", "params.tsp.nodes_from_end=5"});
+}
+
+} // namespace
+
+TEST_CASE("apps/tsp's branch and bound finds the shortest tour on one process", "[engine][dsm]")
+{
+  json m = tsp_run(1);
+  REQUIRE(m["tsp_min_tour_len"].get<int>() == tsp_brute_force());
+  REQUIRE(m["tsp_tasks_solved"].get<long>() > 1); // tours of 4 cities went through the queue
+}
+
+TEST_CASE("apps/tsp's branch and bound finds the shortest tour on four TreadMarks processes", "[engine][dsm]")
+{
+  json m = tsp_run(4);
+  REQUIRE(m["tsp_min_tour_len"].get<int>() == tsp_brute_force());
+  REQUIRE(m["tsp_tasks_solved"].get<long>() > 1);
+  REQUIRE(m["msgs_ACQ"].get<long>() > 0); // the queue lock moved between processes
 }

@@ -139,6 +139,19 @@ TEST_CASE("Under the blast appendix B's expedite queue spares JavaParty's segmen
   REQUIRE(m["exec_time_s"].get<double>() == Approx(total_tests() * 109.7e-9 / 4).epsilon(0.06));
 }
 
+TEST_CASE("At 2 machines the blast still comes from jp-5 and jp-6, outside the policy: the expedite queue spares "
+          "JavaParty",
+          "[engine][javaparty]")
+{
+  // Seed V.C: jp-5..8 blast jp-1..4 respectively. Were jp-3 and jp-4 the generators, the policy (which names them)
+  // would mark the blast DSCP 40 and put it in JavaParty's expedite queue.
+  json m = cs::test::run_metrics(scenario, {"params.machines=2", "params.congestion.enabled=true",
+                                            "params.switch_model.mls_qos=on", "params.placement=round_robin"});
+  REQUIRE(m["head_port_jp_loss"].get<double>() == 0);
+  REQUIRE(m["lost_segments"].get<long>() == 0);
+  REQUIRE(m["timeout_wait_s"].get<double>() == 0);
+}
+
 TEST_CASE("Generators outside the cluster blast every machine, and appendix B's policy covers only jp-1..4",
           "[engine][javaparty]")
 {

@@ -48,7 +48,9 @@ public:
     Fields& f         = fields_;
     hosts_            = ctx.platform.hosts(p_.hosts_group);
     bool from_cluster = p_.congestion && p_.blast_sources == "cluster";
-    long need         = from_cluster ? 2 * p_.machines : p_.machines;
+    // Seed V.C: half of the cluster generates the blast, jp-(i+4) into jp-i, so the RayTracer runs on the first half.
+    long half = static_cast<long>(hosts_.size()) / 2;
+    long need = from_cluster ? 2 * std::max(p_.machines, half) : p_.machines;
     if (static_cast<long>(hosts_.size()) < need)
       f.fail(from_cluster ? "congestion" : "machines", "platform " + ctx.platform.spec().file + " has " +
                                                            std::to_string(hosts_.size()) + " hosts in group \"" +
@@ -70,7 +72,7 @@ public:
       for (long m = 0; m < p_.machines; ++m) {
         targets.push_back(hosts_[static_cast<size_t>(m)]->get_name());
         // An outside generator is no host of the platform and no pair of the QoS policy: its frames are DSCP 0.
-        sources.push_back(from_cluster ? hosts_[static_cast<size_t>(m + p_.machines)]->get_name()
+        sources.push_back(from_cluster ? hosts_[static_cast<size_t>(m + half)]->get_name()
                                        : "blaster-" + std::to_string(m + 1));
       }
       ports_ = blasted_ports(p_, qos_, qos_on, bandwidth_, targets, sources, rng_);

@@ -39,7 +39,8 @@ Params Params::from(Fields& f)
       c.quantity("jitter", Unit::time, p.blast_jitter,
                  "packet switch: each blast frame moved by up to +- this around its schedule", Range::non_negative());
   p.blast_sources = c.choice("sources", p.blast_sources, {"cluster", "outside"},
-                             "cluster: jp-(i+N) blasts jp-i for N machines (seed V.C; needs 2N hosts); outside: one "
+                             "cluster: the second half of the hosts blasts the first, jp-(i+4) into jp-i (seed V.C; N machines "
+                             "at most half the hosts); outside: one "
                              "generator per machine on a switch port of its own, outside the QoS policy (what-ifs)");
   c.string("source", "", "where the numbers come from");
   c.finish();

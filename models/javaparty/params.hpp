@@ -29,7 +29,7 @@ struct Params {
   double blast_payload      = 1400;       ///< D-ITG payload
   double blast_rate         = 0;          ///< frames/s (0: the line rate)
   double blast_jitter       = 0;          ///< +- seconds around each departure (packet-level switch only)
-  std::string blast_sources = "cluster";  ///< cluster: jp-(i+N) blasts jp-i | outside: a generator per machine
+  std::string blast_sources = "cluster";  ///< cluster: jp-(i+4) blasts jp-i | outside: a generator per machine
   std::string mls_qos       = "platform"; ///< platform | on | off
   std::string switch_model  = "fluid";    ///< fluid | packet
   double jp_load            = 0;          ///< bytes/s of JavaParty traffic into a port, for the switch's loss estimate
