@@ -1,9 +1,9 @@
 #include "calibration/calibrate.hpp"
-#include "calibration/bench_cpu.hpp"
-#include "calibration/bench_disk.hpp"
-#include "calibration/bench_memory.hpp"
-#include "calibration/bench_process.hpp"
-#include "calibration/bench_udp.hpp"
+#include "calibration/probes/cpu.hpp"
+#include "calibration/probes/disk.hpp"
+#include "calibration/probes/memory.hpp"
+#include "calibration/probes/process.hpp"
+#include "calibration/probes/udp.hpp"
 #include "calibration/native.hpp"
 
 #include <ctime>

@@ -3,7 +3,7 @@
 #include "sim/model.hpp"
 #include "sim/platform.hpp"
 #include "sim/scenario.hpp"
-#include "sim/sweep_spec.hpp"
+#include "sim/sweep/spec.hpp"
 #include "sim/version.hpp"
 
 #include <map>

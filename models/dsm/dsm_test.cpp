@@ -2,7 +2,7 @@
  * and lost messages are recovered the way each system does it. */
 #include "models/dsm/benchmark.hpp"
 #include "models/dsm/memory.hpp"
-#include "models/net/lossy_udp.hpp"
+#include "models/common/net/lossy_udp.hpp"
 #include "tests/unit/engine_helpers.hpp"
 
 #include <catch2/catch.hpp>

@@ -2,7 +2,7 @@
 #include "models/dsm/benchmark.hpp"
 #include "models/dsm/tmk_lrc.hpp"
 #include "models/dsm/udp_rtt.hpp"
-#include "models/net/switch_config.hpp"
+#include "models/common/net/switch_config.hpp"
 
 #include <algorithm>
 

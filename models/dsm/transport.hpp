@@ -18,7 +18,7 @@
 #pragma once
 #include "models/dsm/messages.hpp"
 #include "models/dsm/timeline.hpp"
-#include "models/net/lossy_udp.hpp"
+#include "models/common/net/lossy_udp.hpp"
 
 #include <deque>
 #include <functional>

@@ -8,7 +8,7 @@
  * arrivals, a phase-locked line-rate blast drops about every other frame; see docs/models/javaparty.md). */
 #pragma once
 #include "models/javaparty/params.hpp"
-#include "models/net/qos_config.hpp"
+#include "models/common/net/qos_config.hpp"
 #include "sim/rng.hpp"
 
 #include <map>

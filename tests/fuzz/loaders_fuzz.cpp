@@ -6,9 +6,9 @@
 #include "sim/input_limits.hpp"
 #include "sim/model.hpp"
 #include "sim/platform.hpp"
-#include "sim/sweep_expr.hpp"
-#include "sim/sweep_spec.hpp"
-#include "sim/validate.hpp"
+#include "sim/sweep/expr.hpp"
+#include "sim/sweep/spec.hpp"
+#include "sim/validate/validate.hpp"
 
 #include <cstdint>
 #include <cstdio>

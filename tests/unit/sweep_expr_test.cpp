@@ -1,5 +1,5 @@
 /* The derived-column expression language: precedence, functions, missing values and located syntax errors. */
-#include "sim/sweep_expr.hpp"
+#include "sim/sweep/expr.hpp"
 
 #include <catch2/catch.hpp>
 #include <map>

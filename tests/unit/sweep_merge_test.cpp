@@ -1,6 +1,6 @@
 /* The merged table: columns, derived columns with baselines, and merging the folders of shards run apart. */
 #include "sim/errors.hpp"
-#include "sim/sweep.hpp"
+#include "sim/sweep/sweep.hpp"
 
 #include <catch2/catch.hpp>
 #include <filesystem>

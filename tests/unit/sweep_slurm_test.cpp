@@ -1,7 +1,7 @@
 /* The Slurm scripts: a job array of shards, a merge job depending on it, valid bash. */
 #include "sim/errors.hpp"
-#include "sim/sweep.hpp"
-#include "sim/sweep_slurm.hpp"
+#include "sim/sweep/sweep.hpp"
+#include "sim/sweep/slurm.hpp"
 
 #include <catch2/catch.hpp>
 #include <cstdlib>

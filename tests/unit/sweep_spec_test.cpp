@@ -1,7 +1,7 @@
 /* Sweep files: grid, zipped lists, random and Latin-hypercube samples, repetitions and their seeds, errors. */
 #include "sim/errors.hpp"
 #include "sim/rng.hpp"
-#include "sim/sweep.hpp"
+#include "sim/sweep/sweep.hpp"
 
 #include <catch2/catch.hpp>
 #include <set>

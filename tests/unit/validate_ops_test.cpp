@@ -1,6 +1,6 @@
 /* The validation ops on hand-made rows: crossover interpolation, tolerances, KS statistic. */
-#include "sim/sweep.hpp"
-#include "sim/validate.hpp"
+#include "sim/sweep/sweep.hpp"
+#include "sim/validate/validate.hpp"
 
 #include <catch2/catch.hpp>
 #include <map>
