@@ -1,5 +1,6 @@
 /* clustersim: command-line entry point. Options are checked here; bad input exits 2, other failures 1. */
 #include "app/cli/commands.hpp"
+#include "app/model_table.hpp"
 #include "sim/errors.hpp"
 #include "sim/interrupt.hpp"
 
@@ -39,6 +40,7 @@ int main(int argc, char** argv)
     return 0;
   }
   std::string command = argv[1];
+  cs::use_models(cs::app::model_table());
   cs::install_interrupt_handlers(); // SIGINT/SIGTERM: one line, 130/143, no temporary file left
   // SimGrid options travel separately: the engine parses them, program_options never sees them.
   std::vector<std::string> rest, simgrid_args;

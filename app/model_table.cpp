@@ -1,5 +1,7 @@
-/* The one explicit table of models (no static-initialisation tricks): add a line here to add a model. */
-#include "sim/model.hpp"
+/* The one explicit table of models (no static-initialisation tricks): add a line here to add a model. The framework
+ * receives it through cs::use_models (app/main.cpp); CMake builds every models/<name>/ folder into a library of its
+ * own, which this file is the only one to link. */
+#include "app/model_table.hpp"
 
 #include "models/checkpoint/model.hpp"
 #include "models/dsm/model.hpp"
@@ -9,11 +11,11 @@
 #include "models/pingpong/model.hpp"
 #include "models/speculative_read/model.hpp"
 
-namespace cs {
+namespace cs::app {
 
-const std::vector<ModelEntry>& model_registry()
+const ModelTable& model_table()
 {
-  static const std::vector<ModelEntry> table{
+  static const ModelTable table({
       speculative_read::entry(),
       pingpong::entry(),
       microbench::entry(),
@@ -21,16 +23,8 @@ const std::vector<ModelEntry>& model_registry()
       checkpoint::entry(),
       dsm::entry(),
       javaparty::entry(),
-  };
+  });
   return table;
 }
 
-const ModelEntry* find_model(const std::string& name)
-{
-  for (auto const& m : model_registry())
-    if (name == m.name)
-      return &m;
-  return nullptr;
-}
-
-} // namespace cs
+} // namespace cs::app

@@ -1,10 +1,10 @@
 /* `clustersim calibrate`: the native microbenchmarks (calibration/) -> a host profile, and optionally the round-trip
  * validation file of that profile. */
+#include "app/cli/commands.hpp"
+#include "app/cli/options.hpp"
 #include "calibration/calibrate.hpp"
 #include "calibration/profile.hpp"
 #include "calibration/roundtrip.hpp"
-#include "app/cli/commands.hpp"
-#include "app/cli/options.hpp"
 #include "sim/errors.hpp"
 
 #include <chrono>

@@ -4,7 +4,7 @@
 #include "sim/errors.hpp"
 #include "sim/fields.hpp"
 #include "sim/json_io.hpp"
-#include "sim/model.hpp"
+#include "sim/model_table.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -59,7 +59,7 @@ int cmd_list(const Args& args, const Args&)
     return out;
   };
   std::printf("models:\n");
-  for (auto const& m : model_registry())
+  for (auto const& m : models().entries())
     std::printf("  %-20s seed %s  %s\n", m.name, m.seed, m.summary);
   std::printf("platforms:\n");
   std::vector<std::string> profiles;
@@ -113,14 +113,9 @@ int cmd_describe(const Args& args, const Args&)
   po::variables_map vm;
   if (not parse(args, desc, &pos, vm, "usage: clustersim describe MODEL"))
     return 0;
-  const ModelEntry* m = find_model(name);
-  if (m == nullptr) {
-    std::vector<std::string> names;
-    for (auto const& e : model_registry())
-      names.push_back(e.name);
-    std::string near = nearest(name, names);
-    throw UsageError("no model \"" + name + "\"" + (near.empty() ? "" : " (did you mean \"" + near + "\"?)"));
-  }
+  const ModelEntry* m = models().find(name);
+  if (m == nullptr)
+    throw UsageError("no model \"" + name + "\"" + did_you_mean(name, models().names()));
   std::vector<FieldDoc> docs;
   m->describe(docs);
   std::printf("%s (seed %s): %s\n\nparameters (set with --set PATH=VALUE or in the scenario's \"params\"):\n", m->name,

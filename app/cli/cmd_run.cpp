@@ -1,9 +1,10 @@
 #include "app/cli/commands.hpp"
 #include "app/cli/options.hpp"
-#include "sim/errors.hpp"
 #include "sim/data_dir.hpp"
+#include "sim/errors.hpp"
 #include "sim/json_io.hpp"
 #include "sim/run.hpp"
+#include "sim/simgrid_options.hpp"
 
 #include <cstdio>
 
@@ -67,13 +68,8 @@ int cmd_run(const Args& args, const Args& simgrid_args)
     o.max_wall_s = parse_seconds_option("--max-wall", max_wall, 365 * 86400.0);
   o.scenario = find_data_file(o.scenario); // a shipped scenario runs from any folder
   o.sets     = sets;
-  auto eargs = engine_args(simgrid_args);
-  std::vector<char*> argv;
-  for (auto& s : eargs)
-    argv.push_back(s.data());
-  argv.push_back(nullptr);
-  int argc        = static_cast<int>(eargs.size());
-  std::string out = run_scenario(o, &argc, argv.data());
+  EngineArgv engine(program_name, {quiet_config_log}, simgrid_args);
+  std::string out = run_scenario(o, engine.argc(), engine.argv());
   if (not o.quiet) {
     // The short summary: the scalar metrics of the run.
     json r = load_json_file(out + "/result.json");

@@ -47,7 +47,8 @@ int cmd_sweep_merge(const Args& args, const Args&)
   if (target_fp.empty() && fs::exists(manifest_path(dirs.front())))
     fs::copy_file(manifest_path(dirs.front()), manifest_path(out)); // plot and later merges read it there
   MergeSummary s = merge_sweep(spec, dirs, out);
-  std::fprintf(stderr, "[sweep] merged %zu points from %zu folder(s): %zu ok, %zu failed, %zu missing -> %s/sweep.csv\n",
+  std::fprintf(stderr,
+               "[sweep] merged %zu points from %zu folder(s): %zu ok, %zu failed, %zu missing -> %s/sweep.csv\n",
                s.total, dirs.size(), s.ok, s.failed, s.missing, out.c_str());
   return (s.failed || s.missing) ? 1 : 0;
 }

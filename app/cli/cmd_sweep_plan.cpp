@@ -36,59 +36,23 @@ std::string status_in(const std::string& out, const SweepPoint& p)
   return "to run";
 }
 
-} // namespace
-
-int cmd_sweep_plan(const Args& args, const Args&)
+void print_json(const SweepSpec& spec, const std::vector<SweepPoint>& points, const std::string& out)
 {
-  po::options_description desc("sweep plan options");
-  std::string file, out, shard;
-  bool as_json = false;
-  desc.add_options()("sweep", po::value<std::string>(&file)->required(), "sweep JSON file")(
-      "out,o", po::value<std::string>(&out), "also show each point's state in this output folder")(
-      "shard", po::value<std::string>(&shard), "only slice K/N of the points")("json", po::bool_switch(&as_json),
-                                                                               "the points as a JSON array on stdout");
-  po::positional_options_description pos;
-  pos.add("sweep", 1);
-  po::variables_map vm;
-  if (not parse(args, desc, &pos, vm,
-                "usage: clustersim sweep plan SWEEP.json [--out DIR] [--shard K/N] [--json]\n"
-                "Prints how many points the sweep has and which, without running any."))
-    return 0;
-  int shard_index = 0, shard_count = 1;
-  if (not shard.empty())
-    parse_shard(shard, &shard_index, &shard_count);
-  SweepSpec spec = load_sweep(file);
-  check_first_point(spec);
-  std::vector<SweepPoint> points;
-  for (auto const& p : expand_sweep(spec))
-    if (in_shard(p, shard_index, shard_count))
-      points.push_back(p);
-
-  if (as_json) {
-    json all = json::array();
-    for (auto const& p : points) {
-      json e{{"point", p.id}, {"rep", p.rep}, {"seed", p.seed}, {"params", json::object()}, {"sets", p.sets(spec)}};
-      for (auto const& [path, v] : p.values)
-        e["params"][path] = v;
-      if (not out.empty())
-        e["state"] = status_in(out, p);
-      all.push_back(e);
-    }
-    std::fputs(dump_json(all).c_str(), stdout);
-    return 0;
+  json all = json::array();
+  for (auto const& p : points) {
+    json e{{"point", p.id}, {"rep", p.rep}, {"seed", p.seed}, {"params", json::object()}, {"sets", p.sets(spec)}};
+    for (auto const& [path, v] : p.values)
+      e["params"][path] = v;
+    if (not out.empty())
+      e["state"] = status_in(out, p);
+    all.push_back(e);
   }
+  std::fputs(dump_json(all).c_str(), stdout);
+}
 
-  std::string factors;
-  for (auto const& f : spec.factors)
-    factors += factor_text(f) + " x ";
-  std::printf("sweep %s (%s): base %s, sweep seed %llu%s\n", spec.name.empty() ? "-" : spec.name.c_str(), file.c_str(),
-              spec.base.c_str(), static_cast<unsigned long long>(spec.seed),
-              spec.distinct_seeds ? ", distinct seeds" : (spec.repetitions > 1 ? ", common random numbers" : ""));
-  std::printf("%s%ld repetition(s) = %zu points%s\n", factors.c_str(), spec.repetitions, spec.size(),
-              shard.empty() ? "" : (", shard " + shard + ": " + std::to_string(points.size())).c_str());
-  for (auto const& d : spec.derived)
-    std::printf("derived %s = %s\n", d.name.c_str(), d.expr.text().c_str());
-
+/** One row per point, columns as wide as their widest cell; with `out`, each point's state there. */
+void print_table(const SweepSpec& spec, const std::vector<SweepPoint>& points, const std::string& out)
+{
   std::vector<std::string> header{"point", "rep", "seed"};
   auto paths = spec.param_paths();
   header.insert(header.end(), paths.begin(), paths.end());
@@ -126,6 +90,52 @@ int cmd_sweep_plan(const Args& args, const Args&)
   if (not out.empty())
     std::printf("\nin %s: %zu done, %zu failed, %zu to run\n", out.c_str(), done, failed,
                 points.size() - done - failed);
+}
+
+} // namespace
+
+int cmd_sweep_plan(const Args& args, const Args&)
+{
+  po::options_description desc("sweep plan options");
+  std::string file, out, shard;
+  bool as_json = false;
+  desc.add_options()("sweep", po::value<std::string>(&file)->required(), "sweep JSON file")(
+      "out,o", po::value<std::string>(&out), "also show each point's state in this output folder")(
+      "shard", po::value<std::string>(&shard), "only slice K/N of the points")("json", po::bool_switch(&as_json),
+                                                                               "the points as a JSON array on stdout");
+  po::positional_options_description pos;
+  pos.add("sweep", 1);
+  po::variables_map vm;
+  if (not parse(args, desc, &pos, vm,
+                "usage: clustersim sweep plan SWEEP.json [--out DIR] [--shard K/N] [--json]\n"
+                "Prints how many points the sweep has and which, without running any."))
+    return 0;
+  int shard_index = 0, shard_count = 1;
+  if (not shard.empty())
+    parse_shard(shard, &shard_index, &shard_count);
+  SweepSpec spec = load_sweep(file);
+  check_first_point(spec);
+  std::vector<SweepPoint> points;
+  for (auto const& p : expand_sweep(spec))
+    if (in_shard(p, shard_index, shard_count))
+      points.push_back(p);
+
+  if (as_json) {
+    print_json(spec, points, out);
+    return 0;
+  }
+
+  std::string factors;
+  for (auto const& f : spec.factors)
+    factors += factor_text(f) + " x ";
+  std::printf("sweep %s (%s): base %s, sweep seed %llu%s\n", spec.name.empty() ? "-" : spec.name.c_str(), file.c_str(),
+              spec.base.c_str(), static_cast<unsigned long long>(spec.seed),
+              spec.distinct_seeds ? ", distinct seeds" : (spec.repetitions > 1 ? ", common random numbers" : ""));
+  std::printf("%s%ld repetition(s) = %zu points%s\n", factors.c_str(), spec.repetitions, spec.size(),
+              shard.empty() ? "" : (", shard " + shard + ": " + std::to_string(points.size())).c_str());
+  for (auto const& d : spec.derived)
+    std::printf("derived %s = %s\n", d.name.c_str(), d.expr.text().c_str());
+  print_table(spec, points, out);
   return 0;
 }
 

@@ -1,8 +1,8 @@
 #include "app/cli/options.hpp"
 #include "app/cli/sweep_commands.hpp"
 #include "sim/errors.hpp"
-#include "sim/sweep/sweep.hpp"
 #include "sim/sweep/slurm.hpp"
+#include "sim/sweep/sweep.hpp"
 
 #include <cstdio>
 #include <filesystem>

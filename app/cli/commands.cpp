@@ -16,8 +16,7 @@ const std::vector<Command>& commands()
 {
   static const std::vector<Command> table{
       {"run", cmd_run},           {"sweep", cmd_sweep},         {"validate", cmd_validate}, {"list", cmd_list},
-      {"describe", cmd_describe}, {"calibrate", cmd_calibrate}, {"schema", cmd_schema},
-      {"lab", cmd_lab}};
+      {"describe", cmd_describe}, {"calibrate", cmd_calibrate}, {"schema", cmd_schema},     {"lab", cmd_lab}};
   return table;
 }
 

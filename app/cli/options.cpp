@@ -52,13 +52,4 @@ double parse_seconds_option(const char* option, const std::string& text, double 
   return v;
 }
 
-std::vector<std::string> engine_args(const std::vector<std::string>& simgrid_args)
-{
-  std::vector<std::string> a{"clustersim", "--log=xbt_cfg.thres:warning"};
-  for (auto const& extra : build_engine_args())
-    a.push_back(extra);
-  a.insert(a.end(), simgrid_args.begin(), simgrid_args.end());
-  return a;
-}
-
 } // namespace cs::cli

@@ -19,7 +19,4 @@ uint64_t parse_seed_option(const std::string& text);
 /** A duration option in seconds: finite, in [0, max_s]. */
 double parse_seconds_option(const char* option, const std::string& text, double max_s);
 
-/** argv for the SimGrid engine: its config echo silenced unless asked for, then the user's --cfg/--log options. */
-std::vector<std::string> engine_args(const std::vector<std::string>& simgrid_args);
-
 } // namespace cs::cli

@@ -1,6 +1,6 @@
 #include "calibration/probes/disk.hpp"
-#include "calibration/probes/cpu.hpp"
 #include "calibration/native.hpp"
+#include "calibration/probes/cpu.hpp"
 
 #include <aio.h>
 #include <cerrno>

@@ -61,10 +61,9 @@ private:
         continue;
       std::vector<std::string> known(metrics_.begin(), metrics_.end());
       known.insert(known.end(), params_.begin(), params_.end());
-      std::string near = nearest(name, known);
       throw InputError(spec_.file, d.pointer,
                        "\"" + name + "\" is no column of this sweep (metrics, swept parameters, rep, seed, derived)" +
-                           (near.empty() ? "" : " (did you mean \"" + near + "\"?)"));
+                           did_you_mean(name, known));
     }
   }
 
@@ -139,7 +138,7 @@ private:
     state_[r][k] = 1;
     std::optional<size_t> base;
     bool base_looked = false;
-    auto v = d.expr.eval([&](const std::string& name) -> std::optional<double> {
+    auto v           = d.expr.eval([&](const std::string& name) -> std::optional<double> {
       if (name.rfind("baseline.", 0) != 0)
         return lookup(r, name);
       if (not base_looked) {
@@ -148,8 +147,8 @@ private:
       }
       return base ? lookup(*base, name.substr(9)) : std::nullopt;
     });
-    values_[r][k] = v ? json(*v) : json(nullptr);
-    state_[r][k]  = 2;
+    values_[r][k]    = v ? json(*v) : json(nullptr);
+    state_[r][k]     = 2;
     return values_[r][k];
   }
 

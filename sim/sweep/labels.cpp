@@ -1,6 +1,6 @@
 #include "sim/sweep/labels.hpp"
 #include "sim/errors.hpp"
-#include "sim/model.hpp"
+#include "sim/model_table.hpp"
 #include "sim/platform.hpp"
 #include "sim/scenario.hpp"
 
@@ -76,7 +76,7 @@ std::string dotted(const std::string& pointer)
 ColumnLabel column_label(const std::string& name, const std::string& model)
 {
   if (name.rfind("params.", 0) == 0) {
-    if (const ModelEntry* m = find_model(model)) {
+    if (const ModelEntry* m = models().find(model)) {
       std::vector<FieldDoc> docs;
       m->describe(docs);
       for (auto const& d : docs)

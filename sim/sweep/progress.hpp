@@ -15,7 +15,7 @@ public:
 private:
   size_t total_, already_;
   bool quiet_, tty_;
-  double last_ = -1e9;
+  double last_                                 = -1e9;
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 

@@ -3,8 +3,8 @@
 #include "sim/fingerprint.hpp"
 #include "sim/run.hpp"
 #include "sim/simgrid_options.hpp"
-#include "sim/sweep/lock.hpp"
 #include "sim/sweep/derived.hpp"
+#include "sim/sweep/lock.hpp"
 #include "sim/sweep/progress.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
@@ -80,16 +80,8 @@ namespace {
     if (p.has_seed)
       ro.seed = p.seed;
     // The engine's argv, as `clustersim run` builds it: SimGrid's config echo silenced, then the user's options.
-    std::vector<std::string> args{"clustersim", "--log=xbt_cfg.thres:warning"};
-    for (auto const& extra : build_engine_args())
-      args.push_back(extra);
-    args.insert(args.end(), o.forward.begin(), o.forward.end());
-    std::vector<char*> argv;
-    for (auto& a : args)
-      argv.push_back(a.data());
-    argv.push_back(nullptr);
-    int argc = static_cast<int>(args.size());
-    run_scenario(ro, &argc, argv.data());
+    EngineArgv engine(program_name, {quiet_config_log}, o.forward);
+    run_scenario(ro, engine.argc(), engine.argv());
   } catch (const InputError& e) {
     std::fprintf(stderr, "clustersim: error: %s\n", e.what());
     code = 2;

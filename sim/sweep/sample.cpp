@@ -22,19 +22,19 @@ struct Distribution {
   json value(double u, int digits) const
   {
     switch (kind) {
-      case Kind::uniform:
-        return round_to(lo + (hi - lo) * u, digits);
-      case Kind::log_uniform:
-        return round_to(std::exp(std::log(lo) + (std::log(hi) - std::log(lo)) * u), digits);
-      case Kind::integer: {
-        auto span = static_cast<long long>(hi - lo) + 1;
-        auto k    = std::min(span - 1, static_cast<long long>(u * static_cast<double>(span)));
-        return static_cast<long long>(lo) + k;
-      }
-      case Kind::choice: {
-        auto k = std::min(choices.size() - 1, static_cast<size_t>(u * static_cast<double>(choices.size())));
-        return choices[k];
-      }
+    case Kind::uniform:
+      return round_to(lo + (hi - lo) * u, digits);
+    case Kind::log_uniform:
+      return round_to(std::exp(std::log(lo) + (std::log(hi) - std::log(lo)) * u), digits);
+    case Kind::integer: {
+      auto span = static_cast<long long>(hi - lo) + 1;
+      auto k    = std::min(span - 1, static_cast<long long>(u * static_cast<double>(span)));
+      return static_cast<long long>(lo) + k;
+    }
+    case Kind::choice: {
+      auto k = std::min(choices.size() - 1, static_cast<size_t>(u * static_cast<double>(choices.size())));
+      return choices[k];
+    }
     }
     return nullptr;
   }
@@ -103,8 +103,8 @@ SweepFactor parse_sample(const json& j, const std::string& file, const std::stri
   std::string method = f.choice("method", "random", {"random", "lhs"},
                                 "random: independent uniform draws; lhs: Latin hypercube (each parameter's range cut "
                                 "in count strata, one draw per stratum)");
-  long count  = f.integer("count", 0, "number of sampled rows", 1, 10000000);
-  int digits  = static_cast<int>(f.integer("digits", 6, "significant digits kept of continuous draws", 1, 17));
+  long count         = f.integer("count", 0, "number of sampled rows", 1, 10000000);
+  int digits         = static_cast<int>(f.integer("digits", 6, "significant digits kept of continuous draws", 1, 17));
   const json* params = f.raw("params", "object", "path: distribution");
   if (not f.has("count"))
     f.missing("count", "number of sampled rows");

@@ -25,7 +25,8 @@ namespace {
 void check_plain(const std::string& what, const std::string& path)
 {
   if (path.find_first_of(" \t\n\r'\"\\$`%") != std::string::npos)
-    throw UsageError(what + " \"" + path + "\" has a space, quote, $, % or backslash: Slurm's #SBATCH lines cannot "
+    throw UsageError(what + " \"" + path +
+                     "\" has a space, quote, $, % or backslash: Slurm's #SBATCH lines cannot "
                      "carry it; choose a plainer path");
 }
 
@@ -54,8 +55,7 @@ std::string header(const std::string& job, const SlurmOptions& o, const std::str
 void write_script(const std::string& path, const std::string& text)
 {
   write_file_atomic(path, text);
-  fs::permissions(path, fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec,
-                  fs::perm_options::add);
+  fs::permissions(path, fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec, fs::perm_options::add);
 }
 
 } // namespace
@@ -64,8 +64,8 @@ SlurmJob write_slurm_job(const SweepSpec& spec, const SlurmOptions& o)
 {
   check_plain("the output folder", o.out_dir);
   check_plain("the working folder", o.workdir);
-  for (auto const& [what, value] : {std::pair<std::string, std::string>{"--partition", o.partition},
-                                    {"--time", o.time_limit}})
+  for (auto const& [what, value] :
+       {std::pair<std::string, std::string>{"--partition", o.partition}, {"--time", o.time_limit}})
     if (value.find_first_of(" \t\n\r'\"\\$`") != std::string::npos)
       throw UsageError(what + " \"" + value + "\" is not a plain word");
   size_t points = spec.size();
@@ -96,14 +96,15 @@ SlurmJob write_slurm_job(const SweepSpec& spec, const SlurmOptions& o)
   job.array_script = job.dir + "/array.sbatch";
   write_script(job.array_script,
                header(name, o, job.dir + "/logs/task-%a.out") + "#SBATCH --array=1-" + n + "\n" +
-                   "#SBATCH --cpus-per-task=" + std::to_string(o.cpus_per_task) + "\n" +
-                   "# clustersim sweep: " + std::to_string(points) + " points in " + n +
-                   " array tasks; task K runs shard K/" + n + ".\n"
+                   "#SBATCH --cpus-per-task=" + std::to_string(o.cpus_per_task) + "\n" + "# clustersim sweep: " +
+                   std::to_string(points) + " points in " + n + " array tasks; task K runs shard K/" + n +
+                   ".\n"
                    "# Re-submitting is safe: finished points are skipped, missing or failed ones run again.\n"
                    "set -eu\n"
-                   "exec " + shell_quote(o.self_exe) + " sweep run " + shell_quote(copy) + " --out " +
-                   shell_quote(o.out_dir) + " --shard \"${SLURM_ARRAY_TASK_ID}/" + n +
-                   "\" --jobs \"${SLURM_CPUS_PER_TASK:-1}\" --no-merge" + forward + "\n");
+                   "exec " +
+                   shell_quote(o.self_exe) + " sweep run " + shell_quote(copy) + " --out " + shell_quote(o.out_dir) +
+                   " --shard \"${SLURM_ARRAY_TASK_ID}/" + n + "\" --jobs \"${SLURM_CPUS_PER_TASK:-1}\" --no-merge" +
+                   forward + "\n");
 
   job.merge_script = job.dir + "/merge.sbatch";
   write_script(job.merge_script, header(name + "-merge", o, job.dir + "/logs/merge.out") +
@@ -111,8 +112,8 @@ SlurmJob write_slurm_job(const SweepSpec& spec, const SlurmOptions& o)
                                      "# Merges the points of all array tasks into sweep.csv and sweep.json; exits 1 "
                                      "if any point failed or is missing.\n"
                                      "set -eu\n"
-                                     "exec " + shell_quote(o.self_exe) + " sweep merge " + shell_quote(o.out_dir) +
-                                     "\n");
+                                     "exec " +
+                                     shell_quote(o.self_exe) + " sweep merge " + shell_quote(o.out_dir) + "\n");
 
   job.submit_script = job.dir + "/submit.sh";
   write_script(job.submit_script,
@@ -120,13 +121,19 @@ SlurmJob write_slurm_job(const SweepSpec& spec, const SlurmOptions& o)
                "# Submits the array job, then the merge job. afterany: the merge runs even when some points "
                "failed,\n# so that it reports them. The two job ids are kept in jobs.txt.\n"
                "set -euo pipefail\n"
-               "array=$(sbatch --parsable " + shell_quote(job.array_script) + ")\n"
-               "array=${array%%;*}  # \"id;cluster\" on federated clusters\n"
-               "merge=$(sbatch --parsable --dependency=afterany:\"$array\" " + shell_quote(job.merge_script) + ")\n"
-               "merge=${merge%%;*}\n"
-               "printf '%s\\n%s\\n' \"$array\" \"$merge\" > " + shell_quote(job.dir + "/jobs.txt") + "\n"
-               "echo \"submitted array job $array (" + n + " tasks) and merge job $merge; merged table: " +
-               o.out_dir + "/sweep.csv\"\n");
+               "array=$(sbatch --parsable " +
+                   shell_quote(job.array_script) +
+                   ")\n"
+                   "array=${array%%;*}  # \"id;cluster\" on federated clusters\n"
+                   "merge=$(sbatch --parsable --dependency=afterany:\"$array\" " +
+                   shell_quote(job.merge_script) +
+                   ")\n"
+                   "merge=${merge%%;*}\n"
+                   "printf '%s\\n%s\\n' \"$array\" \"$merge\" > " +
+                   shell_quote(job.dir + "/jobs.txt") +
+                   "\n"
+                   "echo \"submitted array job $array (" +
+                   n + " tasks) and merge job $merge; merged table: " + o.out_dir + "/sweep.csv\"\n");
   return job;
 }
 

@@ -10,13 +10,13 @@
 namespace cs {
 
 struct SlurmOptions {
-  std::string out_dir;    ///< output folder, on a file system every node sees
-  int array_size = 0;     ///< array tasks (shards); 0: one per point up to 100
-  std::string partition;  ///< "" = the cluster's default partition
-  int cpus_per_task = 1;  ///< each task runs this many points at once (--jobs)
-  std::string time_limit; ///< per task, in sbatch's format ("30:00"); "" = the partition's default
-  std::string self_exe;   ///< absolute path of clustersim on the nodes
-  std::string workdir;    ///< the tasks' working folder (relative paths of the sweep resolve from it)
+  std::string out_dir;              ///< output folder, on a file system every node sees
+  int array_size = 0;               ///< array tasks (shards); 0: one per point up to 100
+  std::string partition;            ///< "" = the cluster's default partition
+  int cpus_per_task = 1;            ///< each task runs this many points at once (--jobs)
+  std::string time_limit;           ///< per task, in sbatch's format ("30:00"); "" = the partition's default
+  std::string self_exe;             ///< absolute path of clustersim on the nodes
+  std::string workdir;              ///< the tasks' working folder (relative paths of the sweep resolve from it)
   std::vector<std::string> forward; ///< SimGrid --cfg/--log options for every point
 };
 

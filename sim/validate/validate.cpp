@@ -57,88 +57,171 @@ struct Ctx {
   std::string file;
 };
 
-const std::vector<PointRow>& rows_of(const Ctx& c, const json& spec, const std::string& ptr)
+enum class Op { value, mean, sd, min, max, median, ratio, diff, crossover, slope_ratio, ks };
+
+/** A compute object read through Fields: each op declares the keys it uses, so a misspelt key ("wher" for "where")
+ *  is an error instead of a filter silently left out. */
+struct Compute {
+  Op op = Op::value;
+  std::string ptr;
+  std::string run, x, y;
+  json where = json::object();
+  json a; ///< ratio: numerator, diff: first term (computes); crossover: first curve's filter
+  json b; ///< the second of the same
+  double x0 = 0, x1 = 0, x2 = 0;
+  std::vector<double> samples;
+};
+
+bool is_stat(Op op)
 {
-  if (not spec.contains("run") || not spec["run"].is_string())
-    throw InputError(c.file, ptr, "compute needs \"run\" naming one of the file's runs");
-  auto it = c.in.runs.find(spec["run"].get<std::string>());
-  if (it == c.in.runs.end())
-    throw InputError(c.file, pointer_join(ptr, "run"), "no run named " + quote_value(spec["run"]));
+  return op == Op::value || op == Op::mean || op == Op::sd || op == Op::min || op == Op::max || op == Op::median;
+}
+
+/** A copy: Fields holds its own copy of the object, gone when parsing ends. */
+json required_object(Fields& f, const char* key, const char* doc)
+{
+  const json* v = f.raw(key, "object", doc, {{"type", "object"}});
+  if (v == nullptr)
+    f.missing(key, doc);
+  if (not v->is_object())
+    f.fail(key, "expected an object, got " + quote_value(*v));
+  return *v;
+}
+
+/** The keys that pick rows of a run: "run", "y" (required) and the optional "where" filter. */
+void parse_rows(Fields& f, Compute& c)
+{
+  c.run = f.required_string("run", "one of the file's runs");
+  c.y   = f.required_string("y", "a metric of result.json");
+  if (const json* w = f.raw("where", "object", "grid values the rows must have", {{"type", "object"}})) {
+    if (not w->is_object())
+      f.fail("where", "expected an object, got " + quote_value(*w));
+    c.where = *w;
+  }
+}
+
+Compute parse_compute(const Ctx& ctx, const json& spec, const std::string& ptr)
+{
+  if (not spec.is_object() || not spec.contains("op"))
+    throw InputError(ctx.file, ptr, "expected a compute object with an \"op\"");
+  Fields f(spec, ctx.file, ptr);
+  Compute c;
+  c.ptr = ptr;
+  c.op  = f.choice<Op>("op", Op::value,
+                      {{"value", Op::value},
+                        {"mean", Op::mean},
+                        {"sd", Op::sd},
+                        {"min", Op::min},
+                        {"max", Op::max},
+                        {"median", Op::median},
+                        {"ratio", Op::ratio},
+                        {"diff", Op::diff},
+                        {"crossover", Op::crossover},
+                        {"slope_ratio", Op::slope_ratio},
+                        {"ks", Op::ks}},
+                      "how the value is computed");
+  if (c.op == Op::ratio) {
+    c.a = required_object(f, "num", "the numerator (a compute object)");
+    c.b = required_object(f, "den", "the denominator (a compute object)");
+  } else if (c.op == Op::diff) {
+    c.a = required_object(f, "a", "the first term (a compute object)");
+    c.b = required_object(f, "b", "the term subtracted (a compute object)");
+  } else {
+    parse_rows(f, c);
+  }
+  if (c.op == Op::crossover || c.op == Op::slope_ratio)
+    c.x = f.required_string("x", "the grid path along which the curves run");
+  if (c.op == Op::crossover) {
+    c.a = required_object(f, "a", "grid values of the first curve (added to \"where\")");
+    c.b = required_object(f, "b", "grid values of the second curve (added to \"where\")");
+  }
+  if (c.op == Op::slope_ratio) {
+    c.x0 = f.required_quantity("x0", Unit::none, "first x of the two slopes");
+    c.x1 = f.required_quantity("x1", Unit::none, "middle x: end of the first slope, start of the second");
+    c.x2 = f.required_quantity("x2", Unit::none, "last x of the second slope");
+  }
+  if (c.op == Op::ks) {
+    c.samples = f.quantity_list("samples", Unit::none, {}, "the measured values");
+    if (c.samples.empty())
+      f.fail("samples", "ks needs \"samples\": the measured values");
+  }
+  f.finish();
+  return c;
+}
+
+const std::vector<PointRow>& rows_of(const Ctx& ctx, const Compute& c)
+{
+  auto it = ctx.in.runs.find(c.run);
+  if (it == ctx.in.runs.end())
+    throw InputError(ctx.file, pointer_join(c.ptr, "run"), "no run named " + quote_value(c.run));
   return it->second;
 }
 
-std::vector<double> ys(const Ctx& c, const json& spec, const json& where, const std::string& ptr)
+/** The rows of the cell's run that match `where`, each checked to have ended well and to report y. */
+std::vector<const PointRow*> matching_rows(const Ctx& ctx, const Compute& c, const json& where)
 {
-  std::string y = spec.value("y", "");
-  if (y.empty())
-    throw InputError(c.file, ptr, "compute needs \"y\" (a metric of result.json)");
-  std::vector<double> out;
-  for (auto const& r : rows_of(c, spec, ptr)) {
+  std::vector<const PointRow*> out;
+  for (auto const& r : rows_of(ctx, c)) {
     if (not matches(r, where))
       continue;
     if (r.status != "ok")
-      throw std::runtime_error(c.file + ": " + ptr + ": run point " + r.point.id + " " + r.status +
+      throw std::runtime_error(ctx.file + ": " + c.ptr + ": run point " + r.point.id + " " + r.status +
                                (r.error.empty() ? "" : ": " + r.error.substr(0, 400)));
-    if (not r.metrics.contains(y))
-      throw InputError(c.file, pointer_join(ptr, "y"), "the model reports no metric \"" + y + "\"");
-    out.push_back(as_number(r.metrics[y]));
+    if (not r.metrics.contains(c.y))
+      throw InputError(ctx.file, pointer_join(c.ptr, "y"), "the model reports no metric \"" + c.y + "\"");
+    out.push_back(&r);
   }
   if (out.empty())
-    throw InputError(c.file, ptr, "no run point matches " + where.dump());
+    throw InputError(ctx.file, c.ptr, "no run point matches " + where.dump());
+  return out;
+}
+
+std::vector<double> ys(const Ctx& ctx, const Compute& c)
+{
+  std::vector<double> out;
+  for (const PointRow* r : matching_rows(ctx, c, c.where))
+    out.push_back(as_number(r->metrics[c.y]));
   return out;
 }
 
 /** Mean y per x over rows matching `where` (x ascending). */
-std::vector<std::pair<double, double>> curve(const Ctx& c, const json& spec, const json& where, const std::string& ptr)
+std::vector<std::pair<double, double>> curve(const Ctx& ctx, const Compute& c, const json& where)
 {
-  std::string x = spec.value("x", "");
-  std::string y = spec.value("y", "");
   std::map<double, std::pair<double, int>> acc;
-  for (auto const& r : rows_of(c, spec, ptr)) {
-    if (not matches(r, where))
-      continue;
-    if (r.status != "ok")
-      throw std::runtime_error(c.file + ": " + ptr + ": run point " + r.point.id + " " + r.status);
+  for (const PointRow* r : matching_rows(ctx, c, where)) {
     double xv = std::nan("");
-    for (auto const& [p, v] : r.point.values)
-      if (p == x)
+    for (auto const& [p, v] : r->point.values)
+      if (p == c.x)
         xv = as_number(v);
     if (std::isnan(xv))
-      throw InputError(c.file, pointer_join(ptr, "x"), "\"" + x + "\" is not a grid path of the run");
-    if (not r.metrics.contains(y))
-      throw InputError(c.file, pointer_join(ptr, "y"), "the model reports no metric \"" + y + "\"");
+      throw InputError(ctx.file, pointer_join(c.ptr, "x"), "\"" + c.x + "\" is not a grid path of the run");
     auto& a = acc[xv];
-    a.first += as_number(r.metrics[y]);
+    a.first += as_number(r->metrics[c.y]);
     a.second += 1;
   }
   std::vector<std::pair<double, double>> out;
   for (auto const& [xv, a] : acc)
     out.emplace_back(xv, a.first / a.second);
-  if (out.empty())
-    throw InputError(c.file, ptr, "no run point matches " + where.dump());
   return out;
 }
 
 json merged_where(const json& common, const json& extra)
 {
-  json w = common.is_object() ? common : json::object();
-  if (extra.is_object())
-    for (auto const& [k, v] : extra.items())
-      w[k] = v;
+  json w = common;
+  for (auto const& [k, v] : extra.items())
+    w[k] = v;
   return w;
 }
 
-double eval(const Ctx& c, const json& spec, const std::string& ptr);
-
-double stat(const std::string& op, std::vector<double> v)
+double stat(Op op, std::vector<double> v)
 {
   double n    = static_cast<double>(v.size());
   double mean = 0;
   for (double x : v)
     mean += x / n;
-  if (op == "value" || op == "mean")
+  if (op == Op::value || op == Op::mean)
     return mean;
-  if (op == "sd") {
+  if (op == Op::sd) {
     if (v.size() < 2)
       return 0;
     double ss = 0;
@@ -147,9 +230,9 @@ double stat(const std::string& op, std::vector<double> v)
     return std::sqrt(ss / (n - 1));
   }
   std::sort(v.begin(), v.end());
-  if (op == "min")
+  if (op == Op::min)
     return v.front();
-  if (op == "max")
+  if (op == Op::max)
     return v.back();
   size_t m = v.size() / 2;
   return v.size() % 2 ? v[m] : 0.5 * (v[m - 1] + v[m]);
@@ -172,63 +255,56 @@ double ks_statistic(std::vector<double> a, std::vector<double> b)
   return d;
 }
 
-double eval(const Ctx& c, const json& spec, const std::string& ptr)
+/** Where two curves cross, interpolated linearly between swept points; NaN if they do not within the range. */
+double crossover(const Ctx& ctx, const Compute& c)
 {
-  if (not spec.is_object() || not spec.contains("op") || not spec["op"].is_string())
-    throw InputError(c.file, ptr, "expected a compute object with an \"op\"");
-  std::string op = spec["op"].get<std::string>();
-  json where     = spec.value("where", json::object());
-  if (op == "value" || op == "mean" || op == "sd" || op == "min" || op == "max" || op == "median")
-    return stat(op, ys(c, spec, where, ptr));
-  if (op == "ratio" || op == "diff") {
-    const char* a = op == "ratio" ? "num" : "a";
-    const char* b = op == "ratio" ? "den" : "b";
-    if (not spec.contains(a) || not spec.contains(b))
-      throw InputError(c.file, ptr, op + " needs \"" + a + "\" and \"" + b + "\"");
-    double x = eval(c, spec[a], pointer_join(ptr, a));
-    double y = eval(c, spec[b], pointer_join(ptr, b));
-    return op == "ratio" ? x / y : x - y;
+  auto ca = curve(ctx, c, merged_where(c.where, c.a));
+  auto cb = curve(ctx, c, merged_where(c.where, c.b));
+  if (ca.size() != cb.size())
+    throw InputError(ctx.file, c.ptr, "crossover: the two curves have different x values");
+  for (size_t k = 0; k + 1 < ca.size(); ++k) {
+    double d0 = ca[k].second - cb[k].second;
+    double d1 = ca[k + 1].second - cb[k + 1].second;
+    if (d0 == 0)
+      return ca[k].first;
+    if ((d0 < 0) != (d1 < 0) || d1 == 0)
+      return ca[k].first + (ca[k + 1].first - ca[k].first) * d0 / (d0 - d1);
   }
-  if (op == "crossover") {
-    auto ca = curve(c, spec, merged_where(where, spec.value("a", json::object())), ptr);
-    auto cb = curve(c, spec, merged_where(where, spec.value("b", json::object())), ptr);
-    if (ca.size() != cb.size())
-      throw InputError(c.file, ptr, "crossover: the two curves have different x values");
-    for (size_t k = 0; k + 1 < ca.size(); ++k) {
-      double d0 = ca[k].second - cb[k].second;
-      double d1 = ca[k + 1].second - cb[k + 1].second;
-      if (d0 == 0)
-        return ca[k].first;
-      if ((d0 < 0) != (d1 < 0) || d1 == 0)
-        return ca[k].first + (ca[k + 1].first - ca[k].first) * d0 / (d0 - d1);
-    }
-    return std::nan(""); // no crossing within the swept range
+  return std::nan(""); // no crossing within the swept range
+}
+
+double slope_ratio(const Ctx& ctx, const Compute& c)
+{
+  auto cv = curve(ctx, c, c.where);
+  auto at = [&](const char* key, double x) {
+    for (auto const& [xv, yv] : cv)
+      if (xv == x)
+        return std::make_pair(xv, yv);
+    throw InputError(ctx.file, pointer_join(c.ptr, key), "x value not among the run's points");
+  };
+  auto p0 = at("x0", c.x0), p1 = at("x1", c.x1), p2 = at("x2", c.x2);
+  double s1 = (p1.second - p0.second) / (p1.first - p0.first);
+  double s2 = (p2.second - p1.second) / (p2.first - p1.first);
+  return s2 / s1;
+}
+
+double eval(const Ctx& ctx, const json& spec, const std::string& ptr)
+{
+  Compute c = parse_compute(ctx, spec, ptr);
+  if (is_stat(c.op))
+    return stat(c.op, ys(ctx, c));
+  if (c.op == Op::ratio || c.op == Op::diff) {
+    const char* ka = c.op == Op::ratio ? "num" : "a";
+    const char* kb = c.op == Op::ratio ? "den" : "b";
+    double x       = eval(ctx, c.a, pointer_join(ptr, ka));
+    double y       = eval(ctx, c.b, pointer_join(ptr, kb));
+    return c.op == Op::ratio ? x / y : x - y;
   }
-  if (op == "slope_ratio") {
-    auto cv = curve(c, spec, where, ptr);
-    auto at = [&](const char* key) {
-      double x = spec.value(key, std::nan(""));
-      for (auto const& [xv, yv] : cv)
-        if (xv == x)
-          return std::make_pair(xv, yv);
-      throw InputError(c.file, pointer_join(ptr, key), "x value not among the run's points");
-    };
-    auto p0 = at("x0"), p1 = at("x1"), p2 = at("x2");
-    double s1 = (p1.second - p0.second) / (p1.first - p0.first);
-    double s2 = (p2.second - p1.second) / (p2.first - p1.first);
-    return s2 / s1;
-  }
-  if (op == "ks") {
-    if (not spec.contains("samples") || not spec["samples"].is_array() || spec["samples"].empty())
-      throw InputError(c.file, ptr, "ks needs \"samples\": the measured values");
-    std::vector<double> measured;
-    for (auto const& v : spec["samples"])
-      measured.push_back(as_number(v));
-    return ks_statistic(ys(c, spec, where, ptr), measured);
-  }
-  throw InputError(c.file, pointer_join(ptr, "op"),
-                   "unknown op \"" + op +
-                       "\" (value, mean, sd, min, max, median, ratio, diff, crossover, slope_ratio, ks)");
+  if (c.op == Op::crossover)
+    return crossover(ctx, c);
+  if (c.op == Op::slope_ratio)
+    return slope_ratio(ctx, c);
+  return ks_statistic(ys(ctx, c), c.samples);
 }
 
 } // namespace

@@ -72,8 +72,9 @@ TEST_CASE("derived columns: unknown names, cycles and ambiguous baselines are in
   };
   REQUIRE_THAT(error_of({{"x", "tme_s * 2"}}), Catch::Contains("did you mean \"time_s\""));
   REQUIRE_THAT(error_of({{"a", "b + 1"}, {"b", "a + 1"}}), Catch::Contains("cycle"));
-  REQUIRE_THAT(error_of({{"s", {{"expr", "baseline.time_s"}, {"baseline", {{"params.procs", 1}}}, {"match", {"rep"}}}}}),
-               Catch::Contains("2 baseline rows match"));
+  REQUIRE_THAT(
+      error_of({{"s", {{"expr", "baseline.time_s"}, {"baseline", {{"params.procs", 1}}}, {"match", {"rep"}}}}}),
+      Catch::Contains("2 baseline rows match"));
   REQUIRE_THAT(error_of({{"time_s", "1"}}), Catch::Contains("name of a metric"));
 }
 
@@ -81,9 +82,9 @@ TEST_CASE("merging the folders of shards run apart prefers results to errors", "
 {
   char tmpl[]     = "/tmp/cs-merge-XXXXXX";
   std::string tmp = mkdtemp(tmpl);
-  json j          = {{"scenario", "scenarios/speculative_read/case1.json"}, {"grid", {{"params.method", {"NR", "FR"}}}}};
-  auto spec       = cs::parse_sweep(j, "s.json", "");
-  auto points     = cs::expand_sweep(spec);
+  json j        = {{"scenario", "scenarios/speculative_read/case1.json"}, {"grid", {{"params.method", {"NR", "FR"}}}}};
+  auto spec     = cs::parse_sweep(j, "s.json", "");
+  auto points   = cs::expand_sweep(spec);
   std::string a = tmp + "/a", b = tmp + "/b";
   cs::write_file_atomic(cs::point_result(a, points[0]), R"({"metrics": {"t": 1}})");
   cs::write_file_atomic(cs::point_error(a, points[1]), "failed in a");
@@ -105,7 +106,7 @@ TEST_CASE("an output folder refuses the results of another sweep", "[unit]")
 {
   char tmpl[]     = "/tmp/cs-claim-XXXXXX";
   std::string tmp = mkdtemp(tmpl);
-  json j          = {{"scenario", "scenarios/speculative_read/case1.json"}, {"grid", {{"params.method", {"NR", "FR"}}}}};
+  json j = {{"scenario", "scenarios/speculative_read/case1.json"}, {"grid", {{"params.method", {"NR", "FR"}}}}};
   cs::claim_output(cs::parse_sweep(j, "s.json", ""), {}, tmp);
   cs::claim_output(cs::parse_sweep(j, "s.json", ""), {}, tmp); // the same sweep again: a resume
   REQUIRE(cs::load_output_spec(tmp).size() == 2);

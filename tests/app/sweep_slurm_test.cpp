@@ -1,7 +1,7 @@
 /* The Slurm scripts: a job array of shards, a merge job depending on it, valid bash. */
 #include "sim/errors.hpp"
-#include "sim/sweep/sweep.hpp"
 #include "sim/sweep/slurm.hpp"
+#include "sim/sweep/sweep.hpp"
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
@@ -15,9 +15,10 @@ TEST_CASE("sweep slurm writes an array job, a dependent merge job and a submit s
 {
   char tmpl[]     = "/tmp/cs-slurm-XXXXXX";
   std::string tmp = mkdtemp(tmpl);
-  json j = {{"name", "my sweep"}, {"scenario", "scenarios/speculative_read/case1.json"},
-            {"grid", {{"params.method", {"NR", "FR", "TR"}}}}};
-  auto spec = cs::parse_sweep(j, "s.json", "");
+  json j          = {{"name", "my sweep"},
+                     {"scenario", "scenarios/speculative_read/case1.json"},
+                     {"grid", {{"params.method", {"NR", "FR", "TR"}}}}};
+  auto spec       = cs::parse_sweep(j, "s.json", "");
   cs::SlurmOptions o;
   o.out_dir    = tmp + "/out";
   o.array_size = 8; // more tasks than points: capped

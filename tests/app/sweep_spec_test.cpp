@@ -28,15 +28,15 @@ static std::string error_of(json j)
 
 TEST_CASE("a grid is the cartesian product, last path fastest, repetitions innermost", "[unit]")
 {
-  auto spec   = spec_of({{"grid", {{"params.method", {"NR", "FR"}}, {"platform.slowdown", {1, 2, 4}}}},
-                         {"repetitions", 2}});
+  auto spec =
+      spec_of({{"grid", {{"params.method", {"NR", "FR"}}, {"platform.slowdown", {1, 2, 4}}}}, {"repetitions", 2}});
   auto points = cs::expand_sweep(spec);
   REQUIRE(points.size() == 12);
   REQUIRE(spec.size() == 12);
   REQUIRE(points[0].id == "p00000");
   REQUIRE(points[11].id == "p00011");
-  REQUIRE(points[2].values == std::vector<std::pair<std::string, json>>{{"params.method", "NR"},
-                                                                          {"platform.slowdown", 2}});
+  REQUIRE(points[2].values ==
+          std::vector<std::pair<std::string, json>>{{"params.method", "NR"}, {"platform.slowdown", 2}});
   REQUIRE(points[3].rep == 1);
   REQUIRE(points[11].values[0].second == "FR");
   // Overrides carry JSON text, so a string stays a string.
@@ -52,8 +52,9 @@ TEST_CASE("a grid given as a list keeps its order", "[unit]")
 
 TEST_CASE("zipped lists advance together and multiply with the grid", "[unit]")
 {
-  auto spec = spec_of({{"grid", {{"params.method", {"NR", "FR", "TR"}}}},
-                       {"zip", {{"platform.slowdown", {1, 2, 4, 8}}, {"params.local_process", {"1ms", "2ms", "4ms", "8ms"}}}}});
+  auto spec =
+      spec_of({{"grid", {{"params.method", {"NR", "FR", "TR"}}}},
+               {"zip", {{"platform.slowdown", {1, 2, 4, 8}}, {"params.local_process", {"1ms", "2ms", "4ms", "8ms"}}}}});
   auto points = cs::expand_sweep(spec);
   REQUIRE(points.size() == 12);
   for (auto const& p : points) {
@@ -73,9 +74,9 @@ TEST_CASE("random samples are reproducible from the sweep seed and stay in their
                    {"platform.slowdown", {{"log_uniform", {1, 32}}}},
                    {"params.iterations", {{"integer", {1, 3}}}},
                    {"params.method", {{"choice", {"NR", "FR"}}}}}}};
-  auto a = cs::expand_sweep(spec_of({{"sample", sample}, {"seed", 7}}));
-  auto b = cs::expand_sweep(spec_of({{"sample", sample}, {"seed", 7}}));
-  auto c = cs::expand_sweep(spec_of({{"sample", sample}, {"seed", 8}}));
+  auto a      = cs::expand_sweep(spec_of({{"sample", sample}, {"seed", 7}}));
+  auto b      = cs::expand_sweep(spec_of({{"sample", sample}, {"seed", 7}}));
+  auto c      = cs::expand_sweep(spec_of({{"sample", sample}, {"seed", 8}}));
   REQUIRE(a.size() == 200);
   std::set<long> ints;
   std::set<std::string> methods;
@@ -115,7 +116,8 @@ TEST_CASE("a Latin hypercube puts one draw in each stratum of each parameter", "
 
 TEST_CASE("repetitions get distinct derived seeds, common across points unless asked otherwise", "[unit]")
 {
-  auto common = cs::expand_sweep(spec_of({{"grid", {{"params.method", {"NR", "FR"}}}}, {"repetitions", 3}, {"seed", 5}}));
+  auto common =
+      cs::expand_sweep(spec_of({{"grid", {{"params.method", {"NR", "FR"}}}}, {"repetitions", 3}, {"seed", 5}}));
   REQUIRE(common[0].seed == cs::derive_seed(5, 0));
   REQUIRE(common[1].seed == cs::derive_seed(5, 1));
   REQUIRE(common[1].seed != common[0].seed);

@@ -1,8 +1,8 @@
 /* The aggregated table of a sweep: n, mean, sd and the 95% CI per grid point and column, against hand-computed
  * values (Student's t quantiles from tables). */
-#include "sim/sweep/sweep.hpp"
 #include "sim/sweep/derived.hpp"
 #include "sim/sweep/stats.hpp"
+#include "sim/sweep/sweep.hpp"
 
 #include <catch2/catch.hpp>
 

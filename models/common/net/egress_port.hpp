@@ -4,7 +4,7 @@
  *   A plain event loop over arrivals and departures, no SimGrid activity per frame.
  * - fluid_share(): per-queue rates from offered loads — expedite first, shaped caps, shared queues water-filled by
  *   weight; with QoS off, FIFO loss p = max(0, 1 - C / sum of loads) for everyone.
- * Under sustained load the two agree (models/net/net_test.cpp); the fluid form is what runs inside models. */
+ * Under sustained load the two agree (models/common/net/net_test.cpp); the fluid form is what runs inside models. */
 #pragma once
 #include "models/common/net/qos_config.hpp"
 
