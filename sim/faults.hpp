@@ -5,7 +5,7 @@
  *   {"link": L, "from": T0, "to": T1, "loss": p}       each datagram crossing L lost with probability p
  *   {"host": H, "disk": D, "from": T0, "to": T1, "slowdown": k}   disk D of H read and written k times slower
  * Slowdowns are applied to the SimGrid platform itself, so they reach every model. A loss rate is asked for by the
- * transports that can lose a datagram (the UDP fabric of models/net). A host switched off kills its actors: only
+ * transports that can lose a datagram (the UDP fabric of models/common/net). A host switched off kills its actors: only
  * models that recover from it accept host faults. */
 #pragma once
 #include "sim/json_io.hpp"

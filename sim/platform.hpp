@@ -75,7 +75,7 @@ struct SwitchSpec {
   std::vector<std::string> hosts;
   LinkSpec port;      ///< template of each host's port link
   LinkSpec backplane; ///< shared by every flow through the switch
-  json qos;           ///< switch QoS configuration, parsed by models/net when a model needs it
+  json qos;           ///< switch QoS configuration, parsed by models/common/net when a model needs it
   std::string pointer;
 };
 

@@ -3,7 +3,8 @@
 
 #include <algorithm>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(cs_dsm_tmk, "clustersim TreadMarks (lazy release consistency)");
+XBT_LOG_EXTERNAL_CATEGORY(cs_dsm);
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(cs_dsm_tmk, cs_dsm, "clustersim TreadMarks (lazy release consistency)");
 
 namespace cs::dsm::tmk {
 

@@ -48,12 +48,16 @@ public:
       for (long i = 0; i < p_.round_trips; ++i) {
         in->put(&token, static_cast<uint64_t>(p_.size));
         out->get<char>();
+        XBT_VERB("round trip %ld of %ld done", i + 1, p_.round_trips);
       }
       end_ = sg4::Engine::get_clock();
     });
     sg4::Actor::create("pong", ctx_.platform.host(p_.pong), [this, in, out]() {
-      for (long i = 0; i < p_.round_trips; ++i)
-        out->put(in->get<char>(), static_cast<uint64_t>(p_.reply_size));
+      for (long i = 0; i < p_.round_trips; ++i) {
+        char* request = in->get<char>();
+        XBT_VERB("request %ld received, replying", i + 1);
+        out->put(request, static_cast<uint64_t>(p_.reply_size));
+      }
     });
   }
   void finish() override
