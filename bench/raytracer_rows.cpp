@@ -13,7 +13,7 @@ int main()
   std::printf(
       "{\n  \"description\": \"sphere intersection tests per image row of the JGF RayTracer, size B (500 x 500, "
       "64 spheres, 5 lights, depth 6)\",\n  \"source\": \"computed by bench/raytracer_rows.cpp "
-      "(models/javaparty/scene.cpp traces the JGF scene); model-notes 001: 157 of 500 rows hit nothing\",\n"
+      "(models/javaparty/scene.cpp traces the JGF scene); 157 of 500 rows hit nothing (docs/sources.md)\",\n"
       "  \"width\": %d,\n  \"tests\": [",
       size.width);
   for (size_t i = 0; i < rows.size(); ++i)

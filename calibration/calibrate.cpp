@@ -1,10 +1,10 @@
 #include "calibration/calibrate.hpp"
-#include "calibration/bench_cpu.hpp"
-#include "calibration/bench_disk.hpp"
-#include "calibration/bench_memory.hpp"
-#include "calibration/bench_process.hpp"
-#include "calibration/bench_udp.hpp"
 #include "calibration/native.hpp"
+#include "calibration/probes/cpu.hpp"
+#include "calibration/probes/disk.hpp"
+#include "calibration/probes/memory.hpp"
+#include "calibration/probes/process.hpp"
+#include "calibration/probes/udp.hpp"
 
 #include <ctime>
 #include <fstream>
@@ -90,25 +90,29 @@ json machine_facts(const CalibrateOptions& o)
 
 } // namespace
 
-Measurement run_microbenchmarks(const CalibrateOptions& o)
+namespace {
+
+/** Appends a figure to the measurement and reports it to the progress callback. */
+class FigureSink {
+public:
+  FigureSink(Measurement& m, const CalibrateOptions& o) : m_(m), o_(o) {}
+  void operator()(std::string id, std::string bench, json params, std::string what, Summary s,
+                  std::map<std::string, Summary> parts = {})
+  {
+    m_.figures.push_back({std::move(id), std::move(bench), std::move(params), std::move(what), s, std::move(parts)});
+    if (o_.progress)
+      o_.progress(m_.figures.back());
+  }
+
+private:
+  Measurement& m_;
+  const CalibrateOptions& o_;
+};
+
+/** Process and thread creation, hand-offs between threads. */
+void process_figures(const Plan& plan, FigureSink& add)
 {
   using namespace settings;
-  Measurement m;
-  Plan plan = plan_for(o.quick);
-  m.machine = machine_facts(o);
-  m.method  = {{"quick", o.quick},
-               {"warmup_samples", plan.warmup},
-               {"samples", plan.samples},
-               {"sample_duration_s", plan.sample_s},
-               {"statistic", "median of samples; spread as quartiles (IQR) and median absolute deviation"},
-               {"sample", "mean time per operation over a batch sized to last sample_duration_s"}};
-  auto add  = [&](std::string id, std::string bench, json params, std::string what, Summary s,
-                 std::map<std::string, Summary> parts = {}) {
-    m.figures.push_back({std::move(id), std::move(bench), std::move(params), std::move(what), s, std::move(parts)});
-    if (o.progress)
-      o.progress(m.figures.back());
-  };
-
   // Processes first, while this process is still small: its own resident memory is part of fork_fixed. The very
   // first forks of a process cost more (its own pages become copy-on-write, lazy bindings resolve): one discarded
   // pass keeps that out of the smallest size, whose figure anchors the fit.
@@ -130,6 +134,12 @@ Measurement run_microbenchmarks(const CalibrateOptions& o)
       two_cpus ? "condition-variable hand-off between 2 threads on 2 CPUs (wakes a sleeping thread on another CPU)"
                : "condition-variable hand-off between 2 threads (one CPU only: a switch)",
       bench_handoff_ring(plan, 2, not two_cpus));
+}
+
+/** Single-threaded kernels: system calls, signals, copies, faults, flops. */
+void kernel_figures(const Plan& plan, FigureSink& add)
+{
+  using namespace settings;
   // Single-threaded kernels: pinned, so that a migration half-way through a sample does not count in it.
   CpuPin pin(sched_getcpu());
   add("syscall", "syscall", json::object(), "syscall(SYS_getppid)", bench_syscall(plan));
@@ -151,7 +161,11 @@ Measurement run_microbenchmarks(const CalibrateOptions& o)
       bench_flops(plan, flops_per_op));
 
   pin.release();
+}
 
+void udp_figures(const Plan& plan, FigureSink& add)
+{
+  using namespace settings;
   std::vector<UdpExchange> exchanges;
   for (double size : udp_echo_sizes)
     exchanges.push_back({static_cast<size_t>(size), static_cast<size_t>(size)});
@@ -167,7 +181,11 @@ Measurement run_microbenchmarks(const CalibrateOptions& o)
             "two CPUs",
         rtts[k]);
   }
+}
 
+void disk_figures(const Plan& plan, const CalibrateOptions& o, FigureSink& add)
+{
+  using namespace settings;
   // Disk: fewer pages in quick mode (each sample writes them all); the page count is a parameter of the figure
   // because AIO's pipeline fills and drains at the ends of a run.
   const int write_pages = o.quick ? 4 : 8;
@@ -185,6 +203,26 @@ Measurement run_microbenchmarks(const CalibrateOptions& o)
         "seed 004 buffer pages, " + std::to_string(k) + " outstanding: work, copy into the page, aio_write", a.per_page,
         {{"page_fill", a.fill}, {"aio_write_call", a.submit}});
   }
+}
+
+} // namespace
+
+Measurement run_microbenchmarks(const CalibrateOptions& o)
+{
+  Measurement m;
+  Plan plan = plan_for(o.quick);
+  m.machine = machine_facts(o);
+  m.method  = {{"quick", o.quick},
+               {"warmup_samples", plan.warmup},
+               {"samples", plan.samples},
+               {"sample_duration_s", plan.sample_s},
+               {"statistic", "median of samples; spread as quartiles (IQR) and median absolute deviation"},
+               {"sample", "mean time per operation over a batch sized to last sample_duration_s"}};
+  FigureSink add(m, o);
+  process_figures(plan, add);
+  kernel_figures(plan, add);
+  udp_figures(plan, add);
+  disk_figures(plan, o, add);
   return m;
 }
 

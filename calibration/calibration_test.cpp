@@ -1,7 +1,7 @@
 /* Calibration without timing anything: statistics, the diff encoder, and the fits and the round-trip file checked
  * on a synthetic measurement made from known costs (the fits must give them back). No test here depends on how
  * fast the machine is; tests/integration/calibrate.sh runs the real microbenchmarks (--quick) for well-formedness. */
-#include "calibration/bench_memory.hpp"
+#include "calibration/probes/memory.hpp"
 #include "calibration/profile.hpp"
 #include "calibration/roundtrip.hpp"
 #include "sim/platform.hpp"

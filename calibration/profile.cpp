@@ -113,15 +113,18 @@ CopyLevels fit_copy_levels(const Figures& memcpy_figures, double min_drop)
   return out;
 }
 
-json make_host_profile(const Measurement& m, const std::string& command)
-{
-  const Figures& F        = m.figures;
-  const std::string where = "<measurement>";
-  auto fig                = [&](const std::string& id) -> const Figure& { return find_figure(F, id, where); };
-  auto med                = [&](const std::string& id) { return fig(id).time.median; };
-  CostTable t;
+namespace {
 
-  // fork: a line through the smallest and the largest resident size; the sizes between check it.
+/** The figures a profile is fitted from, looked up by id (a missing one is an error naming it). */
+struct Source {
+  const Figures& F;
+  const Figure& fig(const std::string& id) const { return find_figure(F, id, "<measurement>"); }
+  double med(const std::string& id) const { return fig(id).time.median; }
+};
+
+/** fork: a line through the smallest and the largest resident size; the sizes between check it. */
+void fit_fork(const Figures& F, CostTable& t)
+{
   std::vector<const Figure*> forks;
   for (auto const& f : F)
     if (f.bench == "fork")
@@ -143,7 +146,13 @@ json make_host_profile(const Measurement& m, const std::string& command)
         {lo.id, hi.id}, fork_clamped);
   t.add("fork_per_mb", fork.slope, "fork", fork_how + ": the slope per MB (10^6 B) touched", {lo.id, hi.id},
         fork_clamped);
+}
 
+/** Costs that are one figure's median. */
+void add_medians(const Source& src, CostTable& t)
+{
+  auto med = [&](const std::string& id) { return src.med(id); };
+  auto fig = [&](const std::string& id) -> const Figure& { return src.fig(id); };
   t.add("thread_create", med("thread_create"), "thread_create", "median of pthread_create + pthread_join",
         {"thread_create"});
   t.add("context_switch", med("handoff.one_cpu"), "handoff",
@@ -160,7 +169,10 @@ json make_host_profile(const Measurement& m, const std::string& command)
         {"fault_trap"});
   t.add("page_diff", med("page_diff"), "page_diff",
         "median diff of an 8 KiB page against its twin (1/8 of it changed, one run per 64-byte line)", {"page_diff"});
+}
 
+void fit_copies(const Figures& F, CostTable& t)
+{
   Figures copies;
   for (auto const& f : F)
     if (f.bench == "memcpy")
@@ -173,8 +185,11 @@ json make_host_profile(const Measurement& m, const std::string& command)
   t.add("memcpy_l2_size", lv.l2_size, "memcpy", levels + ": largest size of the second level", lv.from);
   t.add("memcpy_l2_bw", lv.l2_bw, "memcpy", levels + ": copies up to memcpy_l2_size", lv.from);
   t.add("memcpy_bw", lv.bw, "memcpy", levels + ": copies larger than memcpy_l2_size", lv.from);
+}
 
-  // UDP: rtt(req, rep) = 2 udp_fixed + (req + rep) udp_per_byte, from the smallest and largest echo sizes.
+/** UDP: rtt(req, rep) = 2 udp_fixed + (req + rep) udp_per_byte, from the smallest and largest echo sizes. */
+void fit_udp(const Figures& F, CostTable& t)
+{
   std::vector<const Figure*> echoes;
   for (auto const& f : F)
     if (f.bench == "udp_rtt" && param(f, "request_size") == param(f, "reply_size"))
@@ -193,7 +208,11 @@ json make_host_profile(const Measurement& m, const std::string& command)
   t.add("udp_fixed", rtt.fixed / 2, "udp_rtt", udp_how + ": one-way cost of a datagram (both hosts' CPU, wake-up)",
         {u0.id, u1.id}, udp_clamped);
   t.add("udp_per_byte", rtt.slope, "udp_rtt", udp_how + ": one-way cost per byte", {u0.id, u1.id}, udp_clamped);
+}
 
+void fit_disk(const Source& src, CostTable& t)
+{
+  auto fig         = [&](const std::string& id) -> const Figure& { return src.fig(id); };
   const Figure& wb = fig("write_buffered");
   const Figure& wf = fig("write_fsync");
   double page      = param(wb, "log_page");
@@ -210,12 +229,14 @@ json make_host_profile(const Measurement& m, const std::string& command)
     device_how += ", clamped at 1% of the fsync'ed write (fsync added less: a write cache absorbs it)";
   }
   t.add("disk_write_bw", page / device, "write", device_how, {"write_fsync", "write_buffered"}, device_clamped);
-  double speed = settings::flops_per_op / med("flops");
+}
 
-  // AIO with one buffer page: work, copy into the page, aio_write(), then wait for the write. The copy and the call
-  // are timed inside the run (parts); what is left of a page's time is the helper's service (its wake-up, the
-  // pwrite, the completion).
-  const Figure& a1 = fig("aio.1");
+/** AIO with one buffer page: work, copy into the page, aio_write(), then wait for the write. The copy and the call
+ *  are timed inside the run (parts); what is left of a page's time is the helper's service (its wake-up, the
+ *  pwrite, the completion). */
+void fit_aio(const Source& src, double speed, CostTable& t)
+{
+  const Figure& a1 = src.fig("aio.1");
   double page_size = param(a1, "log_page");
   auto part        = [&](const char* name) {
     auto it = a1.parts.find(name);
@@ -239,7 +260,10 @@ json make_host_profile(const Measurement& m, const std::string& command)
     aio_how += ", clamped at 1% of the page time (the application's part took it all: noise)";
   }
   t.add("aio_write_bw", page_size / service, "aio", aio_how, {"aio.1"}, aio_clamped);
+}
 
+json profile_document(const Measurement& m, const std::string& command, const CostTable& t, double speed)
+{
   json fits     = t.fits();
   fits["speed"] = {{"from", {"flops"}}, {"how", "1 Mflop / median time of the flops kernel"}, {"clamped", false}};
 
@@ -257,8 +281,24 @@ json make_host_profile(const Measurement& m, const std::string& command)
                              {"source", "microbenchmark set: CPUs this process may run on (sched_getaffinity)"}};
   profile["os_profile"]   = {{"description", "OS costs measured on " + mach.value("hostname", std::string("?"))},
                              {"costs", t.costs()}};
-  profile["raw"]          = {{"machine", mach}, {"method", m.method}, {"fits", fits}, {"figures", figures_to_json(F)}};
+  profile["raw"] = {{"machine", mach}, {"method", m.method}, {"fits", fits}, {"figures", figures_to_json(m.figures)}};
   return profile;
+}
+
+} // namespace
+
+json make_host_profile(const Measurement& m, const std::string& command)
+{
+  Source src{m.figures};
+  CostTable t;
+  fit_fork(m.figures, t);
+  add_medians(src, t);
+  fit_copies(m.figures, t);
+  fit_udp(m.figures, t);
+  fit_disk(src, t);
+  double speed = settings::flops_per_op / src.med("flops");
+  fit_aio(src, speed, t);
+  return profile_document(m, command, t, speed);
 }
 
 } // namespace cs::calib

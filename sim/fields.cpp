@@ -56,6 +56,12 @@ std::string nearest(const std::string& word, const std::vector<std::string>& can
   return best;
 }
 
+std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates)
+{
+  std::string near = nearest(word, candidates);
+  return near.empty() ? "" : " (did you mean \"" + near + "\"?)";
+}
+
 Fields::Fields(const json& object, std::string file, std::string pointer, std::vector<FieldDoc>* docs,
                std::string doc_prefix)
     : object_(object), file_(std::move(file)), pointer_(std::move(pointer)), docs_(docs), doc_prefix_(doc_prefix)
@@ -119,9 +125,8 @@ double Fields::to_quantity(const std::string& key, const json& given, Unit unit,
     // The provenance form {"value": ..., "source": "..."}: the source is documentation, the value is checked.
     for (auto const& [k, _] : v->items())
       if (k != "value" && k != "source" && k != "note") {
-        std::string near = nearest(k, {"value", "source", "note"});
         throw InputError(file_, pointer_join(ptr, k),
-                         "unknown key \"" + k + "\"" + (near.empty() ? "" : " (did you mean \"" + near + "\"?)"));
+                         "unknown key \"" + k + "\"" + did_you_mean(k, {"value", "source", "note"}));
       }
     if (not v->contains("value"))
       throw InputError(file_, ptr, "expected {\"value\": ..., \"source\": ...} with a \"value\"");
@@ -273,9 +278,7 @@ std::string Fields::choice(const std::string& key, const std::string& def, const
     fail(key, "expected one of " + joined + ", got " + quote_value(*v));
   auto s = v->get<std::string>();
   if (std::find(options.begin(), options.end(), s) == options.end()) {
-    std::string near = nearest(s, options);
-    fail(key, "expected one of " + joined + ", got " + quote_value(*v) +
-                  (near.empty() ? "" : " (did you mean \"" + near + "\"?)"));
+    fail(key, "expected one of " + joined + ", got " + quote_value(*v) + did_you_mean(s, options));
   }
   return s;
 }
@@ -343,9 +346,7 @@ void Fields::finish() const
   for (auto const& [k, _] : object_.items()) {
     if (known_->count(k))
       continue;
-    std::string near = nearest(k, known);
-    throw InputError(file_, pointer(k),
-                     "unknown key \"" + k + "\"" + (near.empty() ? "" : " (did you mean \"" + near + "\"?)"));
+    throw InputError(file_, pointer(k), "unknown key \"" + k + "\"" + did_you_mean(k, known));
   }
 }
 

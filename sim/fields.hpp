@@ -12,6 +12,8 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace cs {
@@ -60,6 +62,24 @@ public:
   std::string required_string(const std::string& key, const std::string& doc);
   std::string choice(const std::string& key, const std::string& def, const std::vector<std::string>& options,
                      const std::string& doc);
+  /** A choice read straight into an enum: `options` pairs each accepted string with its value. */
+  template <class Enum, class = std::enable_if_t<std::is_enum_v<Enum>>>
+  Enum choice(const std::string& key, Enum def, const std::vector<std::pair<std::string, Enum>>& options,
+              const std::string& doc)
+  {
+    std::vector<std::string> names;
+    std::string def_name;
+    for (auto const& [n, v] : options) {
+      names.push_back(n);
+      if (v == def)
+        def_name = n;
+    }
+    std::string got = choice(key, def_name, names, doc);
+    for (auto const& [n, v] : options)
+      if (n == got)
+        return v;
+    return def;
+  }
   std::vector<double> quantity_list(const std::string& key, Unit unit, const std::vector<double>& def,
                                     const std::string& doc, Range range = {});
   std::vector<std::string> string_list(const std::string& key, const std::vector<std::string>& def,
@@ -103,6 +123,8 @@ private:
 
 /** The closest string of `candidates` to `word` (edit distance), or "" if none is close. */
 std::string nearest(const std::string& word, const std::vector<std::string>& candidates);
+/** ` (did you mean "X"?)` for the nearest candidate X, or "" if none is close: the one way errors suggest. */
+std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates);
 
 /** The JSON Schema of a quantity field: a number, a unit string, or {"value", "source"} (`sourced`: only the
  *  latter, as platform numbers must carry their provenance). */

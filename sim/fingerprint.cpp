@@ -1,6 +1,6 @@
 #include "sim/fingerprint.hpp"
 #include "git_version.hpp" // generated at build time (cmake/git_version.cmake)
-#include "sim/sweep_store.hpp"
+#include "sim/sweep/store.hpp"
 #include "sim/version.hpp"
 
 #include <xbt/base.h> // simgrid/version.h needs its macros, so it comes first

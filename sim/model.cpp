@@ -21,4 +21,22 @@ simgrid::s4u::Disk* ModelContext::disk_param(Fields& f, const std::string& key, 
                   (name.empty() ? std::string() : " \"" + name + "\""));
 }
 
+std::vector<simgrid::s4u::Host*> ModelContext::group_hosts(Fields& f, const std::string& key, const std::string& group,
+                                                           long need, const std::string& why) const
+{
+  auto hosts = platform.hosts(group);
+  if (static_cast<long>(hosts.size()) < need)
+    f.fail(key, "platform " + platform.spec().file + " has " + std::to_string(hosts.size()) + " hosts in group \"" +
+                    group + "\", " + std::to_string(need) + " needed" + why);
+  return hosts;
+}
+
+const SwitchSpec& ModelContext::switch_param(Fields& f, const std::string& key, const std::string& name) const
+{
+  const SwitchSpec* sw = platform.find_switch(name);
+  if (sw == nullptr)
+    f.fail(key, "platform " + platform.spec().file + " has no switch \"" + name + "\"");
+  return *sw;
+}
+
 } // namespace cs

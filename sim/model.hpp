@@ -29,6 +29,12 @@ struct ModelContext {
    *  input if there is none. */
   simgrid::s4u::Disk* disk_param(Fields& f, const std::string& key, simgrid::s4u::Host* host,
                                  const std::string& name = "") const;
+  /** Every host of the platform's group `group` (all hosts if empty); bad input at the parameter `key` of `f` if
+   *  the group has fewer than `need` (`why` ends the message: " for 16 ranks"). */
+  std::vector<simgrid::s4u::Host*> group_hosts(Fields& f, const std::string& key, const std::string& group, long need,
+                                               const std::string& why = "") const;
+  /** The platform's switch called `name`, which the parameter `key` of `f` names; bad input if there is none. */
+  const SwitchSpec& switch_param(Fields& f, const std::string& key, const std::string& name) const;
 };
 
 /** One run of a model: created after the platform is built (params parsed then), started before engine.run(). */
@@ -52,18 +58,33 @@ protected:
   Params p_;
 };
 
-/** An entry of the model registry (sim/registry.cpp holds the one explicit table). */
-struct ModelEntry {
+/** A model as the application offers it (app/model_table.cpp lists them). Built complete or not at all: the
+ *  constructor rejects a missing function, so the framework can call each of them without checking. */
+class ModelEntry {
+public:
+  /** Documents the parameters: runs the params parser on an empty object in documentation mode. */
+  using Describe = void (*)(std::vector<FieldDoc>& docs);
+  /** Parses params (InputError on bad input) and prepares a run. */
+  using Create = std::unique_ptr<ModelRun> (*)(ModelContext& ctx);
+  /** Parses params without a platform (InputError on bad input): a sweep checks its first point before running
+   *  any, so a mistyped path fails at once instead of as N failed points. */
+  using Check = void (*)(const Scenario& scenario);
+
+  /** std::invalid_argument if a text is empty or a function missing. */
+  ModelEntry(const char* name, const char* seed, const char* summary, Describe describe, Create create, Check check);
+
   const char* name;    ///< as written in scenarios' "model"
   const char* seed;    ///< the seed document it reproduces ("000"...)
   const char* summary; ///< one line for `clustersim list`
-  /** Documents the parameters: runs the params parser on an empty object in documentation mode. */
-  void (*describe)(std::vector<FieldDoc>& docs);
-  /** Parses params (InputError on bad input) and prepares a run. */
-  std::unique_ptr<ModelRun> (*create)(ModelContext& ctx);
-  /** Parses params without a platform (InputError on bad input): a sweep checks its first point before running
-   *  any, so a mistyped path fails at once instead of as N failed points. */
-  void (*check)(const Scenario& scenario);
+
+  void describe(std::vector<FieldDoc>& docs) const { describe_(docs); }
+  std::unique_ptr<ModelRun> create(ModelContext& ctx) const { return create_(ctx); }
+  void check(const Scenario& scenario) const { check_(scenario); }
+
+private:
+  Describe describe_;
+  Create create_;
+  Check check_;
 };
 
 /** `describe` for a model whose parameters are parsed by `Params::from(Fields&)` (documentation mode). */
@@ -86,13 +107,13 @@ template <class Run> std::unique_ptr<ModelRun> create_run(ModelContext& ctx)
   return std::make_unique<Run>(ctx);
 }
 
-/** The registry entry of a model whose parameters are `Params` and whose run is `Run`. */
+/** The entry of a model whose parameters are `Params` and whose run is `Run`. */
 template <class Params, class Run> ModelEntry model_entry(const char* name, const char* seed, const char* summary)
 {
   return {name, seed, summary, describe_params<Params>, create_run<Run>, check_params<Params>};
 }
 
-const std::vector<ModelEntry>& model_registry();
+/** The entry of the application's model table (sim/model_table.hpp) called `name`, or nullptr. */
 const ModelEntry* find_model(const std::string& name);
 
 /** Loads the scenario with these overrides and checks the model's parameters, without running: InputError if bad. */

@@ -244,9 +244,7 @@ HostEntry parse_host_entry(Fields& h, const PlatformSpec& spec)
     std::vector<std::string> known;
     for (auto const& [k, _] : spec.os_profiles)
       known.push_back(k);
-    std::string near = nearest(proto.os, known);
-    h.fail("os", "no OS profile \"" + proto.os + "\" in /os_profiles" +
-                     (near.empty() ? "" : " (did you mean \"" + near + "\"?)"));
+    h.fail("os", "no OS profile \"" + proto.os + "\" in /os_profiles" + did_you_mean(proto.os, known));
   }
   if (const json* disks = h.raw("disks", "list", "local disks", {{"type", "array"}})) {
     if (not disks->is_array())
@@ -294,7 +292,7 @@ SwitchSpec parse_switch(Fields& s, const std::vector<std::string>& hosts)
   sw.backplane      = parse_link(backplane, false);
   sw.port.name      = sw.name + ":port";
   sw.backplane.name = sw.name + ":backplane";
-  if (const json* q = s.raw("qos", "object", "QoS configuration (models/net parses it)", {{"type", "object"}}))
+  if (const json* q = s.raw("qos", "object", "QoS configuration (models/common/net parses it)", {{"type", "object"}}))
     sw.qos = *q;
   s.string("description", "", "free text");
   s.finish();
@@ -372,93 +370,105 @@ PlatformSpec load_platform(const std::string& path)
   return parse_platform(load_json_file(path), path);
 }
 
+namespace {
+
+/** A list field of the platform's top level: each entry read by `entry(fields_of_entry, index)`. */
+template <class Entry> void each_entry(Fields& f, const json* list, const char* key, Entry entry)
+{
+  if (list == nullptr)
+    return;
+  if (not list->is_array())
+    f.fail(key, "expected a list, got " + quote_value(*list));
+  for (size_t i = 0; i < list->size(); ++i) {
+    Fields e((*list)[i], f.file(), pointer_join(std::string("/") + key, i));
+    entry(e);
+  }
+}
+
+void parse_simgrid_block(Fields& f, const json* cfg, PlatformSpec& spec)
+{
+  if (cfg == nullptr)
+    return;
+  if (not cfg->is_object())
+    f.fail("simgrid", "expected an object of SimGrid config items, got " + quote_value(*cfg));
+  for (auto const& [k, v] : cfg->items()) {
+    if (not v.is_string() && not v.is_number())
+      throw InputError(f.file(), pointer_join("/simgrid", k), "expected a string or number, got " + quote_value(v));
+    spec.simgrid_config[k] = v.is_string() ? v.get<std::string>() : v.dump();
+  }
+}
+
+void parse_os_profiles(Fields& f, const json* profiles, PlatformSpec& spec)
+{
+  if (profiles == nullptr)
+    return;
+  if (not profiles->is_object())
+    f.fail("os_profiles", "expected an object, got " + quote_value(*profiles));
+  for (auto const& [name, p] : profiles->items())
+    spec.os_profiles[name] = parse_os_profile(name, p, f.file(), pointer_join("/os_profiles", name));
+}
+
+/** The hosts, each entry expanded by its count; their names in declaration order. */
+std::vector<std::string> parse_hosts(Fields& f, const json* hosts, PlatformSpec& spec)
+{
+  if (hosts == nullptr)
+    f.fail("hosts", "missing required field (the hosts of the platform)");
+  if (not hosts->is_array() || hosts->empty())
+    f.fail("hosts", "expected a non-empty list of hosts, got " + quote_value(*hosts));
+  std::set<std::string> names;
+  std::vector<std::string> ordered;
+  each_entry(f, hosts, "hosts", [&](Fields& h) {
+    HostEntry e = parse_host_entry(h, spec);
+    for (long k = 0; k < e.count; ++k) {
+      HostSpec host = e.proto;
+      host.name     = e.count == 1 ? e.name : expand_name(e.name, e.first + k);
+      if (not names.insert(host.name).second)
+        throw InputError(f.file(), e.proto.pointer, "duplicate host name \"" + host.name + "\"");
+      if (names.size() > max_hosts)
+        throw InputError(f.file(), pointer_join(e.proto.pointer, "count"),
+                         "more than " + std::to_string(max_hosts) +
+                             " hosts in the platform (the bound of clustersim: "
+                             "each pair of hosts has its route, so routing grows as the square of their number)");
+      ordered.push_back(host.name);
+      spec.hosts.push_back(std::move(host));
+    }
+  });
+  return ordered;
+}
+
+} // namespace
+
 PlatformSpec parse_platform(const json& root, const std::string& path)
 {
   PlatformSpec spec;
   spec.file = path;
   Fields f(root, path, "");
   PlatformTop top = parse_top(f, spec);
-
-  if (const json* cfg = top.simgrid) {
-    if (not cfg->is_object())
-      f.fail("simgrid", "expected an object of SimGrid config items, got " + quote_value(*cfg));
-    for (auto const& [k, v] : cfg->items()) {
-      if (not v.is_string() && not v.is_number())
-        throw InputError(path, pointer_join("/simgrid", k), "expected a string or number, got " + quote_value(v));
-      spec.simgrid_config[k] = v.is_string() ? v.get<std::string>() : v.dump();
-    }
-  }
-
-  if (const json* profiles = top.os_profiles) {
-    if (not profiles->is_object())
-      f.fail("os_profiles", "expected an object, got " + quote_value(*profiles));
-    for (auto const& [name, p] : profiles->items())
-      spec.os_profiles[name] = parse_os_profile(name, p, path, pointer_join("/os_profiles", name));
-  }
-
-  std::set<std::string> names;
-  std::vector<std::string> ordered_names;
-  if (const json* hosts = top.hosts) {
-    if (not hosts->is_array() || hosts->empty())
-      f.fail("hosts", "expected a non-empty list of hosts, got " + quote_value(*hosts));
-    for (size_t i = 0; i < hosts->size(); ++i) {
-      Fields h((*hosts)[i], path, pointer_join("/hosts", i));
-      HostEntry e = parse_host_entry(h, spec);
-      for (long k = 0; k < e.count; ++k) {
-        HostSpec host = e.proto;
-        host.name     = e.count == 1 ? e.name : expand_name(e.name, e.first + k);
-        if (not names.insert(host.name).second)
-          throw InputError(path, e.proto.pointer, "duplicate host name \"" + host.name + "\"");
-        if (names.size() > max_hosts)
-          throw InputError(path, pointer_join(e.proto.pointer, "count"),
-                           "more than " + std::to_string(max_hosts) +
-                               " hosts in the platform (the bound of clustersim: "
-                               "each pair of hosts has its route, so routing grows as the square of their number)");
-        ordered_names.push_back(host.name);
-        spec.hosts.push_back(std::move(host));
-      }
-    }
-  } else {
-    f.fail("hosts", "missing required field (the hosts of the platform)");
-  }
+  parse_simgrid_block(f, top.simgrid, spec);
+  parse_os_profiles(f, top.os_profiles, spec);
+  std::vector<std::string> host_names = parse_hosts(f, top.hosts, spec);
+  std::set<std::string> names(host_names.begin(), host_names.end());
 
   std::set<std::string> link_names;
-  if (const json* links = top.links) {
-    if (not links->is_array())
-      f.fail("links", "expected a list, got " + quote_value(*links));
-    for (size_t i = 0; i < links->size(); ++i) {
-      Fields lf((*links)[i], path, pointer_join("/links", i));
-      LinkSpec l = parse_link(lf, true);
-      if (not link_names.insert(l.name).second)
-        throw InputError(path, l.pointer, "duplicate link name \"" + l.name + "\"");
-      spec.links.push_back(l);
-    }
-  }
-
+  each_entry(f, top.links, "links", [&](Fields& lf) {
+    LinkSpec l = parse_link(lf, true);
+    if (not link_names.insert(l.name).second)
+      throw InputError(path, l.pointer, "duplicate link name \"" + l.name + "\"");
+    spec.links.push_back(l);
+  });
   std::set<std::string> attached;
-  if (const json* sws = top.switches) {
-    if (not sws->is_array())
-      f.fail("switches", "expected a list, got " + quote_value(*sws));
-    for (size_t i = 0; i < sws->size(); ++i) {
-      Fields s((*sws)[i], path, pointer_join("/switches", i));
-      SwitchSpec sw = parse_switch(s, ordered_names);
-      for (auto const& h : sw.hosts)
-        if (not attached.insert(h).second)
-          s.fail("hosts", "host \"" + h + "\" is already plugged into another switch");
-      spec.switches.push_back(sw);
-    }
-  }
-
-  if (const json* routes = top.routes) {
-    if (not routes->is_array())
-      f.fail("routes", "expected a list, got " + quote_value(*routes));
-    for (size_t i = 0; i < routes->size(); ++i) {
-      Fields r((*routes)[i], path, pointer_join("/routes", i));
-      RouteSpec route = parse_route(r);
-      check_route(r, route, names, link_names);
-      spec.routes.push_back(route);
-    }
-  }
+  each_entry(f, top.switches, "switches", [&](Fields& s) {
+    SwitchSpec sw = parse_switch(s, host_names);
+    for (auto const& h : sw.hosts)
+      if (not attached.insert(h).second)
+        s.fail("hosts", "host \"" + h + "\" is already plugged into another switch");
+    spec.switches.push_back(sw);
+  });
+  each_entry(f, top.routes, "routes", [&](Fields& r) {
+    RouteSpec route = parse_route(r);
+    check_route(r, route, names, link_names);
+    spec.routes.push_back(route);
+  });
   f.finish();
   if (spec.os_profiles.empty())
     f.fail("os_profiles", "missing: every host needs an OS profile");

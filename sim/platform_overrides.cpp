@@ -119,10 +119,9 @@ public:
     if (not known(name)) {
       std::vector<std::string> all = names;
       all.insert(all.end(), groups.begin(), groups.end());
-      std::string near = nearest(name, all);
       throw InputError(scenario_file_, set_at,
                        "platform " + platform_file_ + " has no " + kind + " \"" + name + "\"" +
-                           (near.empty() ? "" : " (did you mean \"" + near + "\"?)") + "; names: " + join(names) +
+                           did_you_mean(name, all) + "; names: " + join(names) +
                            (groups.empty() ? "" : "; groups: " + join(groups)));
     }
     for (size_t i = 0; i < list.size(); ++i) {
@@ -144,10 +143,9 @@ public:
     std::string set_at = pointer_join(set_at_parent, name);
     dotted_name(name, sub, set_at, known);
     if (not known(name)) {
-      std::string near = nearest(name, names);
       throw InputError(scenario_file_, set_at,
                        "platform " + platform_file_ + " has no OS profile \"" + name + "\"" +
-                           (near.empty() ? "" : " (did you mean \"" + near + "\"?)") + "; OS profiles: " + join(names));
+                           did_you_mean(name, names) + "; OS profiles: " + join(names));
     }
     merge(map[name], sub, pattern, pointer_join(ppointer, name), set_at);
   }
@@ -168,10 +166,8 @@ public:
       if (not opaque && std::find(keys.begin(), keys.end(), k) == keys.end()) {
         std::vector<std::string> valid;
         std::copy_if(keys.begin(), keys.end(), std::back_inserter(valid), [](auto& x) { return x != "name"; });
-        std::string near = nearest(k, valid);
         throw InputError(scenario_file_, at,
-                         "unknown key \"" + k + "\"" + (near.empty() ? "" : " (did you mean \"" + near + "\"?)") +
-                             "; valid keys: " + join(valid));
+                         "unknown key \"" + k + "\"" + did_you_mean(k, valid) + "; valid keys: " + join(valid));
       }
       if (pat == "/hosts/*/disks") {
         if (not v.is_object())

@@ -2,7 +2,7 @@
 #include "sim/errors.hpp"
 #include "sim/fields.hpp"
 #include "sim/input_limits.hpp"
-#include "sim/model.hpp"
+#include "sim/model_table.hpp"
 #include "sim/platform_overrides.hpp"
 
 #include <algorithm>
@@ -67,13 +67,8 @@ void scenario_fields(Fields& f, Scenario& s)
   s.description = f.string("description", "", "what the scenario shows");
   f.string("source", "", "the seed section or table the scenario reproduces");
   s.model = f.required_string("model", "model name (see `clustersim list`)");
-  if (not f.documenting() && find_model(s.model) == nullptr) {
-    std::vector<std::string> names;
-    for (auto const& m : model_registry())
-      names.push_back(m.name);
-    std::string near = nearest(s.model, names);
-    f.fail("model", "no model \"" + s.model + "\"" + (near.empty() ? "" : " (did you mean \"" + near + "\"?)"));
-  }
+  if (not f.documenting())
+    models().at(f, "model", s.model);
   const json* seed =
       f.raw("seed", "integer >= 0", "random seed of every stream of the run", {{"type", "integer"}, {"minimum", 0}});
   if (seed) {
@@ -96,8 +91,9 @@ void scenario_fields(Fields& f, Scenario& s)
       f.fail("params", "expected an object, got " + quote_value(*params));
     s.params = *params;
   }
-  if (const json* faults = f.raw("faults", "list", "the fault schedule: hosts off, links and disks slowed (docs/faults.md)",
-                                 {{"type", "array"}}))
+  if (const json* faults =
+          f.raw("faults", "list", "the fault schedule: hosts off, links and disks slowed (docs/faults.md)",
+                {{"type", "array"}}))
     s.faults = *faults;
   f.finish();
 }

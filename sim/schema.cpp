@@ -1,9 +1,9 @@
 #include "sim/schema.hpp"
 #include "sim/errors.hpp"
-#include "sim/model.hpp"
+#include "sim/model_table.hpp"
 #include "sim/platform.hpp"
 #include "sim/scenario.hpp"
-#include "sim/sweep_spec.hpp"
+#include "sim/sweep/spec.hpp"
 #include "sim/version.hpp"
 
 #include <map>
@@ -78,7 +78,7 @@ json scenario_schema()
   describe_scenario(docs);
   json s     = schema_from_docs(docs);
   json names = json::array();
-  for (auto const& m : model_registry()) {
+  for (auto const& m : models().entries()) {
     names.push_back(m.name);
     std::vector<FieldDoc> params;
     m.describe(params);

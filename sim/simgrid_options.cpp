@@ -59,6 +59,20 @@ std::vector<std::string> build_engine_args()
 #endif
 }
 
+EngineArgv::EngineArgv(const std::string& program, const std::vector<std::string>& settings,
+                       const std::vector<std::string>& options)
+{
+  args_.push_back(program);
+  args_.insert(args_.end(), settings.begin(), settings.end());
+  for (auto const& extra : build_engine_args())
+    args_.push_back(extra);
+  args_.insert(args_.end(), options.begin(), options.end());
+  for (auto& a : args_)
+    pointers_.push_back(a.data());
+  pointers_.push_back(nullptr);
+  argc_ = static_cast<int>(args_.size());
+}
+
 std::string simgrid_option_problem(const std::string& key, const std::string& value)
 {
   const OptionSpec* o = find_option(key);
@@ -66,8 +80,7 @@ std::string simgrid_option_problem(const std::string& key, const std::string& va
     std::vector<std::string> keys;
     for (auto const& e : option_table)
       keys.push_back(e.key);
-    std::string near = nearest(key, keys);
-    return "SimGrid has no option \"" + key + "\"" + (near.empty() ? "" : " (did you mean \"" + near + "\"?)");
+    return "SimGrid has no option \"" + key + "\"" + did_you_mean(key, keys);
   }
   std::string type = o->type;
   // The parsers of SimGrid's xbt/config: booleans by these names, numbers whole (strtol/strtod to the end).

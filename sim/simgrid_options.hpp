@@ -12,6 +12,30 @@ struct PlatformSpec;
 /** Options every engine of this build starts with: in a sanitizer build (CS_SANITIZED), actors on threads. */
 std::vector<std::string> build_engine_args();
 
+/** argv[0] of the program's engines. */
+inline const std::string program_name = "clustersim";
+/** SimGrid echoes every --cfg it applies: runs silence the echo (a user's own --log=xbt_cfg... comes later and wins).
+ */
+inline const std::string quiet_config_log = "--log=xbt_cfg.thres:warning";
+
+/** The argv an engine starts with — the program name, `settings` (such as log thresholds), this build's own options
+ *  (build_engine_args), then the user's `options` — as sg4::Engine takes it: it owns the strings argv() points into
+ *  (the engine removes what it consumed by moving pointers and lowering argc). */
+class EngineArgv {
+public:
+  EngineArgv(const std::string& program, const std::vector<std::string>& settings,
+             const std::vector<std::string>& options);
+  EngineArgv(const EngineArgv&)            = delete;
+  EngineArgv& operator=(const EngineArgv&) = delete;
+  int* argc() { return &argc_; }
+  char** argv() { return pointers_.data(); }
+
+private:
+  std::vector<std::string> args_;
+  std::vector<char*> pointers_;
+  int argc_;
+};
+
 /** Checks the --cfg=KEY:VALUE and --log=... items of an engine argv (argv[0] excluded). */
 void check_simgrid_args(int argc, char** argv);
 void check_simgrid_args(const std::vector<std::string>& args);

@@ -65,10 +65,7 @@ public:
 private:
   void prepare_checkpoint(Fields& f)
   {
-    auto hosts = ctx_.platform.hosts("nodes");
-    if (static_cast<long>(hosts.size()) < p_.nodes)
-      f.fail("nodes", "platform " + ctx_.platform.spec().file + " has " + std::to_string(hosts.size()) +
-                          " hosts in group \"nodes\"");
+    auto hosts = ctx_.group_hosts(f, "nodes", "nodes", p_.nodes);
     if (p_.add_at >= 0 && static_cast<size_t>(p_.add_node) > hosts.size())
       f.fail("membership", "platform " + ctx_.platform.spec().file + " has no node " + std::to_string(p_.add_node) +
                                " in group \"nodes\" to add");

@@ -1,8 +1,8 @@
 /* Seed 003: the UDP fabric loses what its buffers cannot hold, the DSM's systems acknowledge what they should,
  * and lost messages are recovered the way each system does it. */
+#include "models/common/net/lossy_udp.hpp"
 #include "models/dsm/benchmark.hpp"
 #include "models/dsm/memory.hpp"
-#include "models/net/lossy_udp.hpp"
 #include "tests/unit/engine_helpers.hpp"
 
 #include <catch2/catch.hpp>

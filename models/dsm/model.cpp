@@ -1,8 +1,8 @@
 #include "models/dsm/model.hpp"
+#include "models/common/net/switch_config.hpp"
 #include "models/dsm/benchmark.hpp"
 #include "models/dsm/tmk_lrc.hpp"
 #include "models/dsm/udp_rtt.hpp"
-#include "models/net/switch_config.hpp"
 
 #include <algorithm>
 
@@ -25,14 +25,9 @@ public:
       : ParamsRun(ctx), memory_(static_cast<int>(p_.nodes), p_.system.page_size), timeline_(p_.trace_barrier)
   {
     Fields& f = fields_;
-    hosts_    = ctx.platform.hosts(p_.hosts_group);
-    if (static_cast<long>(hosts_.size()) < p_.nodes)
-      f.fail("nodes", "platform " + ctx.platform.spec().file + " has " + std::to_string(hosts_.size()) +
-                          " hosts in group \"" + p_.hosts_group + "\", " + std::to_string(p_.nodes) + " needed");
+    hosts_    = ctx.group_hosts(f, "nodes", p_.hosts_group, p_.nodes);
     hosts_.resize(static_cast<size_t>(p_.nodes));
-    const SwitchSpec* sw = ctx.platform.find_switch(p_.switch_name);
-    if (sw == nullptr)
-      f.fail("switch", "platform " + ctx.platform.spec().file + " has no switch \"" + p_.switch_name + "\"");
+    const SwitchSpec* sw = &ctx.switch_param(f, "switch", p_.switch_name);
     net::FabricConfig fc = net::fabric_config(ctx.platform, *sw);
     fc.injected_loss     = p_.injected_loss;
     if (p_.port_buffer > 0)

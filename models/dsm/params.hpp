@@ -83,7 +83,7 @@ struct UdpRttParams {
   long round_trips     = 1000;
 };
 
-/** Jacobi relaxation (bench_jacobi.cpp): CPU work per grid element, not a sequential time. */
+/** Jacobi relaxation (workloads/jacobi.cpp): CPU work per grid element, not a sequential time. */
 struct JacobiParams {
   long rows          = 2000;
   long cols          = 1000;
@@ -93,7 +93,7 @@ struct JacobiParams {
   double copy_time   = 1e-7; ///< seconds to copy one element from the scratch band into the grid
 };
 
-/** Quicksort with a shared task queue (bench_quicksort.cpp). */
+/** Quicksort with a shared task queue (workloads/quicksort.cpp). */
 struct QuicksortParams {
   long n                = 262144; ///< integers to sort
   long threshold        = 1024;   ///< subarrays this short are bubble-sorted
@@ -103,7 +103,7 @@ struct QuicksortParams {
   double poll_time      = 1e-3;   ///< pause before looking at an empty queue again
 };
 
-/** TSP by branch and bound (bench_tsp.cpp). */
+/** TSP by branch and bound (workloads/tsp.cpp). */
 struct TspParams {
   long cities        = 18;
   long seed          = 1;     ///< the instance's generator

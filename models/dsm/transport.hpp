@@ -16,9 +16,9 @@
  * SIGIO), and served when the handler is free.
  * A message to the node itself is handed to the protocol directly (no datagram). */
 #pragma once
+#include "models/common/net/lossy_udp.hpp"
 #include "models/dsm/messages.hpp"
 #include "models/dsm/timeline.hpp"
-#include "models/net/lossy_udp.hpp"
 
 #include <deque>
 #include <functional>

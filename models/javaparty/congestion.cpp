@@ -1,6 +1,6 @@
 #include "models/javaparty/congestion.hpp"
-#include "models/net/egress_port.hpp"
-#include "models/net/traffic.hpp"
+#include "models/common/net/egress_port.hpp"
+#include "models/common/net/traffic.hpp"
 
 #include <algorithm>
 

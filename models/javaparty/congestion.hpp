@@ -7,8 +7,8 @@
  * frame: it is dropped with probability full_queue_loss, a parameter (the fluid's average loss is right for random
  * arrivals, a phase-locked line-rate blast drops about every other frame; see docs/models/javaparty.md). */
 #pragma once
+#include "models/common/net/qos_config.hpp"
 #include "models/javaparty/params.hpp"
-#include "models/net/qos_config.hpp"
 #include "sim/rng.hpp"
 
 #include <map>

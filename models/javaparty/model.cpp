@@ -6,11 +6,11 @@
  * decides; each RMI leg is a TCP message through those ports (net::tcp_message: slow start, fast retransmit,
  * retransmission timers), and a worker waiting on one gets no rows meanwhile. */
 #include "models/javaparty/model.hpp"
+#include "models/common/net/qos_config.hpp"
+#include "models/common/net/tcp.hpp"
+#include "models/common/net/traffic.hpp"
 #include "models/javaparty/congestion.hpp"
 #include "models/javaparty/placement.hpp"
-#include "models/net/qos_config.hpp"
-#include "models/net/tcp.hpp"
-#include "models/net/traffic.hpp"
 #include "sim/errors.hpp"
 #include "sim/events.hpp"
 #include "sim/json_io.hpp"
@@ -45,21 +45,15 @@ class Run : public ParamsRun<Params> {
 public:
   explicit Run(ModelContext& ctx) : ParamsRun(ctx), rng_(ctx.rng.stream("javaparty"))
   {
-    Fields& f         = fields_;
-    hosts_            = ctx.platform.hosts(p_.hosts_group);
-    bool from_cluster = p_.congestion && p_.blast_sources == "cluster";
-    long need         = from_cluster ? 2 * p_.machines : p_.machines;
-    if (static_cast<long>(hosts_.size()) < need)
-      f.fail(from_cluster ? "congestion" : "machines", "platform " + ctx.platform.spec().file + " has " +
-                                                           std::to_string(hosts_.size()) + " hosts in group \"" +
-                                                           p_.hosts_group + "\", " + std::to_string(need) + " needed");
-    const SwitchSpec* sw = ctx.platform.find_switch(p_.switch_name);
-    if (sw == nullptr)
-      f.fail("switch", "platform " + ctx.platform.spec().file + " has no switch \"" + p_.switch_name + "\"");
-    qos_        = net::qos_config(ctx.platform, *sw);
-    bool qos_on = p_.mls_qos == "platform" ? qos_.enabled : p_.mls_qos == "on";
-    bandwidth_  = sw->port.effective_bandwidth(ctx.platform.options().slowdown);
-    rows_       = load_rows(f);
+    Fields& f            = fields_;
+    bool from_cluster    = p_.congestion && p_.blast_sources == "cluster";
+    long need            = from_cluster ? 2 * p_.machines : p_.machines;
+    hosts_               = ctx.group_hosts(f, from_cluster ? "congestion" : "machines", p_.hosts_group, need);
+    const SwitchSpec* sw = &ctx.switch_param(f, "switch", p_.switch_name);
+    qos_                 = net::qos_config(ctx.platform, *sw);
+    bool qos_on          = p_.mls_qos == "platform" ? qos_.enabled : p_.mls_qos == "on";
+    bandwidth_           = sw->port.effective_bandwidth(ctx.platform.options().slowdown);
+    rows_                = load_rows(f);
     ctx.platform.os(hosts_[0]).cost("frame_rx"); // a missing cost is bad input before the run, not during it
 
     placement_    = place_threads(p_.machines * p_.threads_per_machine, p_.machines, p_.placement, rng_);

@@ -1,4 +1,4 @@
-/* The simulated microbenchmarks as actors: each re-enacts its native counterpart (calibration/bench_*.cpp) step by
+/* The simulated microbenchmarks as actors: each re-enacts its native counterpart (calibration/probes/*.cpp) step by
  * step, charging the OS-profile costs of the host it runs on, and reports the simulated time of the timed part. */
 #pragma once
 #include "models/microbench/costs.hpp"

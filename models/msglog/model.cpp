@@ -16,12 +16,8 @@ public:
   explicit Run(ModelContext& ctx) : ParamsRun(ctx)
   {
     Fields& f  = fields_;
-    hosts_     = ctx.platform.hosts(p_.hosts_group);
     long nodes = p_.ranks / p_.ranks_per_node;
-    if (static_cast<long>(hosts_.size()) < nodes)
-      f.fail("hosts_group", "platform " + ctx.platform.spec().file + " has " + std::to_string(hosts_.size()) +
-                                " hosts in group \"" + p_.hosts_group + "\", " + std::to_string(nodes) +
-                                " needed for " + std::to_string(p_.ranks) + " ranks");
+    hosts_ = ctx.group_hosts(f, "hosts_group", p_.hosts_group, nodes, " for " + std::to_string(p_.ranks) + " ranks");
     hosts_.resize(static_cast<size_t>(nodes));
     boxes_ = std::make_unique<PairMailboxes>(static_cast<int>(p_.ranks));
     if (p_.scheme == Scheme::logging)

@@ -2,13 +2,14 @@
  * and validation cells. The first byte picks the loader, the rest is the file. Bad input must end in InputError
  * or UsageError; any other exception, a crash or a sanitizer report is a bug (libFuzzer stops on it).
  * Run from the repository root so that shipped scenarios find their platforms: scripts/fuzz.sh. */
+#include "app/model_table.hpp"
 #include "sim/errors.hpp"
 #include "sim/input_limits.hpp"
 #include "sim/model.hpp"
 #include "sim/platform.hpp"
-#include "sim/sweep_expr.hpp"
-#include "sim/sweep_spec.hpp"
-#include "sim/validate.hpp"
+#include "sim/sweep/expr.hpp"
+#include "sim/sweep/spec.hpp"
+#include "sim/validate/validate.hpp"
 
 #include <cstdint>
 #include <cstdio>
@@ -46,6 +47,12 @@ void validation_cells(const std::string& path)
 }
 
 } // namespace
+
+extern "C" int LLVMFuzzerInitialize(int*, char***)
+{
+  cs::use_models(cs::app::model_table());
+  return 0;
+}
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {

@@ -21,15 +21,8 @@ inline json run_metrics(const std::string& scenario, const std::vector<std::stri
   o.out_dir  = dir + "/out";
   o.sets     = sets;
   o.quiet    = true;
-  std::vector<std::string> args{"test", "--log=root.thres:critical"};
-  for (auto const& extra : build_engine_args())
-    args.push_back(extra);
-  std::vector<char*> argv;
-  for (auto& a : args)
-    argv.push_back(a.data());
-  argv.push_back(nullptr);
-  int argc = static_cast<int>(args.size());
-  run_scenario(o, &argc, argv.data());
+  EngineArgv engine("test", {"--log=root.thres:critical"}, {});
+  run_scenario(o, engine.argc(), engine.argv());
   json r = load_json_file(o.out_dir + "/result.json");
   std::filesystem::remove_all(dir);
   return r["metrics"];

@@ -6,9 +6,9 @@
 #include "sim/json_io.hpp"
 #include "sim/scenario.hpp"
 #include "sim/simgrid_options.hpp"
-#include "sim/sweep_expr.hpp"
-#include "sim/sweep_lock.hpp"
-#include "sim/validate.hpp"
+#include "sim/sweep/expr.hpp"
+#include "sim/sweep/lock.hpp"
+#include "sim/validate/validate.hpp"
 
 #include <catch2/catch.hpp>
 #include <filesystem>

@@ -1,5 +1,5 @@
 /* The derived-column expression language: precedence, functions, missing values and located syntax errors. */
-#include "sim/sweep_expr.hpp"
+#include "sim/sweep/expr.hpp"
 
 #include <catch2/catch.hpp>
 #include <map>
@@ -18,7 +18,7 @@ TEST_CASE("sweep expressions follow arithmetic precedence", "[unit]")
 {
   REQUIRE(*eval("1 + 2 * 3") == 7);
   REQUIRE(*eval("(1 + 2) * 3") == 9);
-  REQUIRE(*eval("-2 ^ 2") == -4);   // unary minus binds looser than ^, as in mathematics
+  REQUIRE(*eval("-2 ^ 2") == -4);     // unary minus binds looser than ^, as in mathematics
   REQUIRE(*eval("2 ^ 3 ^ 2") == 512); // right-associative
   REQUIRE(*eval("2 ^ -1") == 0.5);
   REQUIRE(*eval("7 % 4 - 10 / 4") == Approx(0.5));

@@ -1,6 +1,7 @@
 /* The validation ops on hand-made rows: crossover interpolation, tolerances, KS statistic. */
-#include "sim/sweep.hpp"
-#include "sim/validate.hpp"
+#include "sim/errors.hpp"
+#include "sim/sweep/sweep.hpp"
+#include "sim/validate/validate.hpp"
 
 #include <catch2/catch.hpp>
 #include <map>
@@ -57,4 +58,23 @@ TEST_CASE("Kolmogorov-Smirnov statistic of two samples", "[unit]")
   REQUIRE(cs::compute_cell(same, in, "v", "/c").get<double>() == Approx(0));
   json apart = {{"op", "ks"}, {"run", "r"}, {"y", "y"}, {"samples", {10, 11}}};
   REQUIRE(cs::compute_cell(apart, in, "v", "/c").get<double>() == Approx(1));
+}
+
+TEST_CASE("a misspelt key of a compute object is an error, not a filter left out", "[unit]")
+{
+  cs::ComputeInput in;
+  in.runs["r"].push_back(row("a", 1, 1));
+  in.runs["r"].push_back(row("b", 1, 3));
+  json good = {{"op", "mean"}, {"run", "r"}, {"y", "y"}, {"where", {{"m", "a"}}}};
+  REQUIRE(cs::compute_cell(good, in, "v.json", "/cells/0/compute").get<double>() == Approx(1));
+  json typo = {{"op", "mean"}, {"run", "r"}, {"y", "y"}, {"wher", {{"m", "a"}}}};
+  try {
+    cs::compute_cell(typo, in, "v.json", "/cells/0/compute");
+    FAIL("the misspelt \"wher\" was accepted");
+  } catch (const cs::InputError& e) {
+    REQUIRE(e.pointer() == "/cells/0/compute/wher");
+    REQUIRE_THAT(e.what(), Catch::Contains("did you mean \"where\""));
+  }
+  json nested = {{"op", "ratio"}, {"num", good}, {"den", {{"op", "value"}, {"run", "r"}, {"y", "y"}, {"x", "k"}}}};
+  REQUIRE_THROWS_AS(cs::compute_cell(nested, in, "v.json", "/c"), cs::InputError); // "x" means nothing to "value"
 }

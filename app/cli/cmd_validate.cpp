@@ -1,0 +1,35 @@
+#include "app/cli/commands.hpp"
+#include "app/cli/options.hpp"
+#include "sim/simgrid_options.hpp"
+#include "sim/validate/validate.hpp"
+
+#include <cstdio>
+
+namespace po = boost::program_options;
+
+namespace cs::cli {
+
+int cmd_validate(const Args& args, const Args& simgrid_args)
+{
+  po::options_description desc("validate options");
+  ValidateOptions o;
+  desc.add_options()(
+      "only", po::value<std::string>(&o.only),
+      "only these cells: a validation file name (or a prefix of it: 001 is seed 001's files), a cell-id prefix, "
+      "or a role (calibration, validation, prediction)")("report", po::value<std::string>(&o.report),
+                                                         "write the JSON report here")(
+      "work", po::value<std::string>(&o.work_dir), "keep the runs in this folder (default: a temporary one)")(
+      "validation-dir", po::value<std::string>(&o.validation_dir), "where the validation files are")(
+      "jobs,j", po::value<int>(&o.jobs)->default_value(2), "runs in parallel")("keep", po::bool_switch(&o.keep),
+                                                                               "keep the temporary runs folder")(
+      "plot", po::bool_switch(&o.plot), "render the validation plots next to the report (or into out/)")(
+      "quiet,q", po::bool_switch(&o.quiet), "no progress lines");
+  po::variables_map vm;
+  if (not parse(args, desc, nullptr, vm, "usage: clustersim validate [--only PATTERN] [--report FILE.json]"))
+    return 0;
+  check_simgrid_args(simgrid_args);
+  o.forward = simgrid_args;
+  return run_validation(o);
+}
+
+} // namespace cs::cli

@@ -1,0 +1,30 @@
+/* The one explicit table of models (no static-initialisation tricks): add a line here to add a model. The framework
+ * receives it through cs::use_models (app/main.cpp); CMake builds every models/<name>/ folder into a library of its
+ * own, which this file is the only one to link. */
+#include "app/model_table.hpp"
+
+#include "models/checkpoint/model.hpp"
+#include "models/dsm/model.hpp"
+#include "models/javaparty/model.hpp"
+#include "models/microbench/model.hpp"
+#include "models/msglog/model.hpp"
+#include "models/pingpong/model.hpp"
+#include "models/speculative_read/model.hpp"
+
+namespace cs::app {
+
+const ModelTable& model_table()
+{
+  static const ModelTable table({
+      speculative_read::entry(),
+      pingpong::entry(),
+      microbench::entry(),
+      msglog::entry(),
+      checkpoint::entry(),
+      dsm::entry(),
+      javaparty::entry(),
+  });
+  return table;
+}
+
+} // namespace cs::app

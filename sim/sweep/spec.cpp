@@ -1,0 +1,371 @@
+#include "sim/sweep/spec.hpp"
+#include "sim/data_dir.hpp"
+#include "sim/errors.hpp"
+#include "sim/fields.hpp"
+#include "sim/input_limits.hpp"
+#include "sim/model.hpp"
+#include "sim/rng.hpp"
+#include "sim/scenario.hpp"
+#include "sim/sweep/sample.hpp"
+
+#include <cctype>
+#include <cstdio>
+#include <filesystem>
+#include <set>
+
+namespace fs = std::filesystem;
+
+namespace cs {
+
+namespace {
+
+/** Overrides travel as path=JSON text: a string value stays a string even when it looks like a number ("10"). */
+std::string set_arg(const std::string& path, const json& v)
+{
+  return path + "=" + v.dump();
+}
+
+std::vector<json> value_list(const json& v, const std::string& file, const std::string& ptr)
+{
+  if (not v.is_array() || v.empty())
+    throw InputError(file, ptr, "expected a non-empty list of values, got " + quote_value(v));
+  return std::vector<json>(v.begin(), v.end());
+}
+
+/** "grid": {path: [values]} (sorted by path: JSON objects have no order) or [{path: [values]}, ...] (in order). */
+void parse_grid(const json& grid, const std::string& file, const std::string& ptr, SweepSpec& s)
+{
+  auto add = [&](const std::string& path, const json& values, const std::string& vptr) {
+    SweepFactor f;
+    f.kind  = "grid";
+    f.paths = {path};
+    for (auto const& v : value_list(values, file, vptr))
+      f.rows.push_back({v});
+    s.factors.push_back(std::move(f));
+  };
+  if (grid.is_object()) {
+    for (auto const& [k, v] : grid.items())
+      add(k, v, pointer_join(ptr, k));
+  } else if (grid.is_array()) {
+    for (size_t i = 0; i < grid.size(); ++i) {
+      if (not grid[i].is_object() || grid[i].size() != 1)
+        throw InputError(file, pointer_join(ptr, i), "expected {\"path\": [values]}, got " + quote_value(grid[i]));
+      add(grid[i].begin().key(), grid[i].begin().value(), pointer_join(pointer_join(ptr, i), grid[i].begin().key()));
+    }
+  } else {
+    throw InputError(file, ptr, "expected an object of path: [values], got " + quote_value(grid));
+  }
+}
+
+/** "zip": {path: [values], ...} with lists of one length, advanced together; or a list of such groups. */
+void parse_zip(const json& zip, const std::string& file, const std::string& ptr, SweepSpec& s)
+{
+  auto add = [&](const json& group, const std::string& gptr) {
+    if (not group.is_object() || group.empty())
+      throw InputError(file, gptr, "expected an object of path: [values], got " + quote_value(group));
+    SweepFactor f;
+    f.kind = "zip";
+    for (auto const& [k, v] : group.items()) {
+      auto values = value_list(v, file, pointer_join(gptr, k));
+      if (not f.paths.empty() && values.size() != f.rows.size())
+        throw InputError(file, pointer_join(gptr, k),
+                         "zipped lists must have one length: " + std::to_string(values.size()) + " values here, " +
+                             std::to_string(f.rows.size()) + " for \"" + f.paths.front() + "\"");
+      f.rows.resize(values.size());
+      for (size_t i = 0; i < values.size(); ++i)
+        f.rows[i].push_back(values[i]);
+      f.paths.push_back(k);
+    }
+    s.factors.push_back(std::move(f));
+  };
+  if (zip.is_array())
+    for (size_t i = 0; i < zip.size(); ++i)
+      add(zip[i], pointer_join(ptr, i));
+  else
+    add(zip, ptr);
+}
+
+bool is_identifier(const std::string& s)
+{
+  if (s.empty() || not(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_'))
+    return false;
+  for (char c : s)
+    if (not(std::isalnum(static_cast<unsigned char>(c)) || c == '_'))
+      return false;
+  return true;
+}
+
+/** "derived": {name: "expression"} or {name: {"expr": ..., "baseline": {path: value}, "match": [columns]}}. */
+void parse_derived(const json& derived, const std::string& file, const std::string& ptr, SweepSpec& s)
+{
+  if (not derived.is_object())
+    throw InputError(file, ptr, "expected an object of name: expression, got " + quote_value(derived));
+  auto params = s.param_paths();
+  std::set<std::string> param_set(params.begin(), params.end());
+  for (auto const& [name, v] : derived.items()) {
+    DerivedColumn d;
+    d.name         = name;
+    d.pointer      = pointer_join(ptr, name);
+    std::string ep = d.pointer;
+    std::string text;
+    if (not is_identifier(name) || name == "point" || name == "rep" || name == "seed" || name == "status")
+      throw InputError(file, d.pointer,
+                       "a derived column needs a plain name (letters, digits, _) other than point, "
+                       "rep, seed and status");
+    if (v.is_string()) {
+      text = v.get<std::string>();
+    } else {
+      Fields f(v, file, d.pointer);
+      text = f.required_string("expr", "the expression, e.g. \"baseline.total_time_s / total_time_s\"");
+      ep   = f.pointer("expr");
+      if (const json* b = f.raw("baseline", "object", "path: value selecting the baseline rows")) {
+        if (not b->is_object() || b->empty())
+          f.fail("baseline", "expected an object of path: value, got " + quote_value(*b));
+        for (auto const& [path, _] : b->items())
+          if (not param_set.count(path))
+            throw InputError(file, pointer_join(f.pointer("baseline"), path),
+                             "\"" + path + "\" is not a swept parameter of this sweep");
+        d.baseline = *b;
+      }
+      if (const json* m = f.raw("match", "[columns]",
+                                "columns a row's baseline must share (default: rep and "
+                                "every swept parameter the baseline does not fix)")) {
+        if (not m->is_array())
+          f.fail("match", "expected a list of column names, got " + quote_value(*m));
+        for (auto const& c : *m) {
+          if (not c.is_string() || (not param_set.count(c.get<std::string>()) && c != "rep"))
+            f.fail("match", "expected swept parameters or \"rep\", got " + quote_value(c));
+          d.match.push_back(c.get<std::string>());
+        }
+      }
+      f.finish();
+    }
+    try {
+      d.expr = Expr::parse(text);
+    } catch (const ExprError& e) {
+      throw InputError(file, ep, "bad expression \"" + text + "\": " + e.what());
+    }
+    bool uses_baseline = false;
+    for (auto const& n : d.expr.names())
+      uses_baseline = uses_baseline || n.rfind("baseline.", 0) == 0;
+    if (uses_baseline && d.baseline.is_null())
+      throw InputError(file, ep, "the expression reads baseline.* but no \"baseline\" selects the baseline rows");
+    if (not d.baseline.is_null() && d.match.empty()) {
+      for (auto const& p : params)
+        if (not d.baseline.contains(p))
+          d.match.push_back(p);
+      d.match.push_back("rep");
+    }
+    s.derived.push_back(std::move(d));
+  }
+}
+
+uint64_t fnv1a(const std::string& text, uint64_t h = 0xcbf29ce484222325ULL)
+{
+  for (unsigned char c : text) {
+    h ^= c;
+    h *= 0x100000001b3ULL;
+  }
+  return h;
+}
+
+} // namespace
+
+std::vector<std::string> SweepSpec::param_paths() const
+{
+  std::vector<std::string> out;
+  for (auto const& f : factors)
+    out.insert(out.end(), f.paths.begin(), f.paths.end());
+  return out;
+}
+
+size_t SweepSpec::size() const
+{
+  size_t n = static_cast<size_t>(repetitions);
+  for (auto const& f : factors)
+    n *= f.rows.size();
+  return n;
+}
+
+std::vector<std::string> SweepPoint::sets(const SweepSpec& spec) const
+{
+  std::vector<std::string> out = spec.set;
+  for (auto const& [path, v] : values)
+    out.push_back(set_arg(path, v));
+  return out;
+}
+
+namespace {
+
+/** The sweep file's fields, declared once for parsing and for `describe_sweep` (documentation mode). */
+void sweep_fields(Fields& f, SweepSpec& s)
+{
+  const std::string& file    = s.file;
+  const std::string& pointer = s.pointer;
+  f.string("$schema", "", "the JSON Schema an editor checks this file with (ignored by clustersim)");
+  s.name = f.string("name", "", "sweep name");
+  f.string("description", "", "what the sweep studies");
+  std::string base = f.required_string("scenario", "base scenario file");
+  s.base           = resolve_path(file, base);
+  if (not f.documenting() && not fs::exists(s.base))
+    f.fail("scenario", "no such scenario file \"" + base + "\"");
+  const json path_values{{"type", "object"}, {"additionalProperties", {{"type", "array"}, {"minItems", 1}}}};
+  if (const json* set = f.raw("set", "object", "fixed overrides (path: value) for every point", {{"type", "object"}})) {
+    if (not set->is_object())
+      f.fail("set", "expected an object of path: value, got " + quote_value(*set));
+    for (auto const& [k, v] : set->items())
+      s.set.push_back(set_arg(k, v));
+  }
+  s.repetitions = f.integer("repetitions", 1, "runs per point, with seeds derived from the sweep seed", 1, 1000000);
+  s.seed_given  = f.has("seed");
+  long seed = f.integer("seed", 1, "sweep seed (default: the scenario's): sampling and repetition seeds", 0, max_seed);
+  std::string seeds = f.choice("seeds", "common", {"common", "distinct"},
+                               "common: repetition r has the same seed at every point (common random numbers, for "
+                               "comparing configurations); distinct: every point has its own seed");
+  s.distinct_seeds  = seeds == "distinct";
+  if (s.seed_given) {
+    s.seed = static_cast<uint64_t>(seed);
+  } else if (not f.documenting()) {
+    // The scenario's own seed, after the fixed overrides (which may set it).
+    json base_doc = load_json_file(s.base);
+    if (base_doc.is_object())
+      apply_overrides(base_doc, s.set, s.base);
+    if (base_doc.is_object() && base_doc.contains("seed") && base_doc["seed"].is_number_unsigned())
+      s.seed = base_doc["seed"].get<uint64_t>();
+  }
+  if (const json* grid = f.raw("grid", "object", "path: [values] — the cartesian product is swept",
+                               {{"anyOf", json::array({path_values, {{"type", "array"}, {"items", path_values}}})}}))
+    parse_grid(*grid, file, f.pointer("grid"), s);
+  if (const json* zip = f.raw("zip", "object", "path: [values] of one length, advanced together (or a list of such)",
+                              {{"anyOf", json::array({path_values, {{"type", "array"}, {"items", path_values}}})}}))
+    parse_zip(*zip, file, f.pointer("zip"), s);
+  if (const json* sample = f.raw("sample", "object", "random or Latin-hypercube sample of parameters",
+                                 {{"type", "object"}, {"required", json::array({"count", "params"})}}))
+    s.factors.push_back(parse_sample(*sample, file, f.pointer("sample"), s.seed));
+  std::set<std::string> seen;
+  for (auto const& p : s.param_paths())
+    if (not seen.insert(p).second)
+      throw InputError(file, pointer,
+                       "parameter \"" + p +
+                           "\" is swept twice (grid, zip and sample must not share "
+                           "paths)");
+  json derived_column{
+      {"anyOf",
+       json::array(
+           {{{"type", "string"}},
+            {{"type", "object"},
+             {"properties",
+              {{"expr", {{"type", "string"}}}, {"baseline", {{"type", "object"}}}, {"match", {{"type", "array"}}}}},
+             {"required", {"expr"}},
+             {"additionalProperties", false}}})}};
+  if (const json* derived = f.raw("derived", "object", "name: expression computed in the merged table",
+                                  {{"type", "object"}, {"additionalProperties", derived_column}}))
+    parse_derived(*derived, file, f.pointer("derived"), s);
+  f.finish();
+}
+
+} // namespace
+
+void describe_sweep(std::vector<FieldDoc>& docs)
+{
+  SweepSpec s;
+  s.file = "<sweep>";
+  Fields f(json::object(), s.file, "", &docs);
+  sweep_fields(f, s);
+}
+
+SweepSpec parse_sweep(const json& j, const std::string& file, const std::string& pointer)
+{
+  SweepSpec s;
+  s.file     = file;
+  s.pointer  = pointer;
+  s.document = j;
+  Fields f(j, file, pointer);
+  sweep_fields(f, s);
+  return s;
+}
+
+SweepSpec load_sweep(const std::string& given)
+{
+  std::string path = find_data_file(given); // a shipped sweep runs from any folder
+  return parse_sweep(load_json_file(path), path, "");
+}
+
+std::vector<SweepPoint> expand_sweep(const SweepSpec& spec)
+{
+  size_t combos = 1;
+  for (auto const& f : spec.factors)
+    combos *= f.rows.size();
+  auto reps = static_cast<size_t>(spec.repetitions);
+  std::vector<SweepPoint> points;
+  points.reserve(combos * reps);
+  std::vector<size_t> idx(spec.factors.size());
+  for (size_t c = 0; c < combos; ++c) {
+    size_t rest = c;
+    for (size_t g = spec.factors.size(); g-- > 0;) { // the last factor varies fastest
+      idx[g] = rest % spec.factors[g].rows.size();
+      rest /= spec.factors[g].rows.size();
+    }
+    std::vector<std::pair<std::string, json>> values;
+    for (size_t g = 0; g < spec.factors.size(); ++g)
+      for (size_t k = 0; k < spec.factors[g].paths.size(); ++k)
+        values.emplace_back(spec.factors[g].paths[k], spec.factors[g].rows[idx[g]][k]);
+    for (size_t r = 0; r < reps; ++r) {
+      SweepPoint p;
+      p.index  = points.size();
+      p.values = values;
+      p.rep    = static_cast<long>(r);
+      if (spec.distinct_seeds) {
+        p.seed     = derive_seed(spec.seed, p.index);
+        p.has_seed = true;
+      } else if (reps > 1) {
+        p.seed     = derive_seed(spec.seed, r);
+        p.has_seed = true;
+      } else {
+        p.seed     = spec.seed;
+        p.has_seed = spec.seed_given;
+      }
+      char id[32];
+      std::snprintf(id, sizeof id, "p%05zu", p.index);
+      p.id = id;
+      points.push_back(std::move(p));
+    }
+  }
+  return points;
+}
+
+void check_first_point(const SweepSpec& spec)
+{
+  auto points = expand_sweep(spec);
+  if (points.empty())
+    return;
+  try {
+    check_scenario(spec.base, points.front().sets(spec));
+  } catch (const InputError& e) {
+    std::string sets;
+    for (auto const& a : points.front().sets(spec))
+      sets += " --set " + a;
+    throw InputError(spec.file, spec.pointer,
+                     "its first point (" + sets.substr(1) + ") is not a valid scenario: " + e.what());
+  }
+}
+
+std::string sweep_fingerprint(const SweepSpec& spec, const std::vector<std::string>& forward)
+{
+  // The base scenario is not part of it: each point's result carries the fingerprint of its own inputs
+  // (sim/fingerprint), and a resume re-runs the points whose inputs changed instead of refusing the folder.
+  uint64_t h = fnv1a("clustersim sweep\n");
+  for (auto const& f : forward)
+    h = fnv1a(f + "\n", h);
+  for (auto const& p : expand_sweep(spec)) {
+    std::string line = p.id + " " + std::to_string(p.has_seed ? p.seed : 0);
+    for (auto const& s : p.sets(spec))
+      line += " " + s;
+    h = fnv1a(line + "\n", h);
+  }
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+  return buf;
+}
+
+} // namespace cs

@@ -1,0 +1,109 @@
+#include "sim/sweep/store.hpp"
+#include "sim/errors.hpp"
+
+#include <filesystem>
+#include <fstream>
+
+namespace fs = std::filesystem;
+
+namespace cs {
+
+std::string point_dir(const std::string& out, const SweepPoint& p)
+{
+  return out + "/points/" + p.id;
+}
+std::string point_result(const std::string& out, const SweepPoint& p)
+{
+  return point_dir(out, p) + "/result.json";
+}
+std::string point_error(const std::string& out, const SweepPoint& p)
+{
+  return out + "/points/" + p.id + ".error";
+}
+std::string point_log(const std::string& out, const SweepPoint& p)
+{
+  return out + "/logs/" + p.id + ".log";
+}
+std::string manifest_path(const std::string& out)
+{
+  return out + "/sweep.spec.json";
+}
+
+std::string read_text(const std::string& path)
+{
+  std::ifstream in(path);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+std::string output_fingerprint(const std::string& out)
+{
+  std::string path = manifest_path(out);
+  if (not fs::exists(path))
+    return "";
+  json m = load_json_file(path);
+  return m.value("fingerprint", "");
+}
+
+void claim_output(const SweepSpec& spec, const std::vector<std::string>& forward, const std::string& out)
+{
+  std::string fingerprint = sweep_fingerprint(spec, forward);
+  std::string existing    = output_fingerprint(out);
+  if (existing == fingerprint)
+    return;
+  if (not existing.empty())
+    throw InputError(manifest_path(out), "",
+                     "this folder holds the results of another sweep (or of this one before its points or the --cfg "
+                     "options changed): choose another --out, or remove the folder");
+  json doc        = spec.document;
+  doc["scenario"] = fs::absolute(spec.base).lexically_normal().string(); // readable from any cwd (merge, plot)
+  json manifest{{"sweep", doc},
+                {"source", spec.file + (spec.pointer.empty() ? "" : "#" + spec.pointer)},
+                {"fingerprint", fingerprint},
+                {"points", spec.size()},
+                {"simgrid_options", forward}};
+  write_file_atomic(manifest_path(out), dump_json(manifest));
+}
+
+SweepSpec load_output_spec(const std::string& out)
+{
+  std::string path = manifest_path(out);
+  if (not fs::exists(path))
+    throw InputError(path, "", "no sweep manifest here: is " + out + " the output folder of a sweep?");
+  json m = load_json_file(path);
+  if (not m.is_object() || not m.contains("sweep"))
+    throw InputError(path, "", "not a sweep manifest (no \"sweep\" object)");
+  return parse_sweep(m["sweep"], path, "/sweep");
+}
+
+std::vector<PointRow> read_points(const SweepSpec& spec, const std::vector<std::string>& dirs)
+{
+  std::vector<PointRow> rows;
+  for (auto const& p : expand_sweep(spec)) {
+    PointRow row;
+    row.point  = p;
+    row.status = "missing";
+    for (auto const& dir : dirs) {
+      std::string rfile = point_result(dir, p);
+      if (fs::exists(rfile)) {
+        row.status  = "ok";
+        row.metrics = load_json_file(rfile)["metrics"];
+        row.error.clear();
+        break;
+      }
+      std::string efile = point_error(dir, p);
+      if (row.status == "missing" && fs::exists(efile)) {
+        row.status = "failed";
+        row.error  = read_text(efile);
+      }
+    }
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+std::vector<PointRow> read_points(const SweepSpec& spec, const std::string& out_dir)
+{
+  return read_points(spec, std::vector<std::string>{out_dir});
+}
+
+} // namespace cs

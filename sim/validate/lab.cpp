@@ -1,0 +1,228 @@
+#include "sim/validate/lab.hpp"
+#include "sim/errors.hpp"
+#include "sim/fields.hpp"
+#include "sim/json_io.hpp"
+#include "sim/sweep/store.hpp"
+#include "sim/validate/validate.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <stdexcept>
+
+namespace fs = std::filesystem;
+
+namespace cs {
+
+namespace {
+
+std::string labs_root(const LabOptions& o)
+{
+  if (not o.labs_dir.empty())
+    return o.labs_dir;
+  if (fs::exists("labs"))
+    return "labs";
+  return std::string(CS_SOURCE_DIR) + "/labs";
+}
+
+struct Lab {
+  std::string file, name;
+  json validation; ///< the lab as a validation file: its questions are the cells
+  std::vector<std::string> ids;
+};
+
+/** Reads a lab file into the validation format; each question's `measured` is filled by `answer_of` (null: the
+ *  question is a prediction, reported and not compared). */
+Lab read_lab(const std::string& file, const std::map<std::string, json>& answers)
+{
+  json doc = load_json_file(file);
+  Fields f(doc, file, "");
+  Lab lab;
+  lab.file          = file;
+  lab.name          = f.required_string("lab", "the lab's name (its file is labs/NAME.json)");
+  std::string seed  = f.required_string("seed", "the seed the lab is about (\"000\"...)");
+  std::string title = f.string("title", "", "the lab's question");
+  f.string("guide", "", "the lab's page under docs/labs/");
+  const json* runs      = f.raw("runs", "object", "named runs, as in a validation file");
+  const json* questions = f.raw("questions", "list", "the questions whose answers the simulation gives");
+  f.finish();
+  if (runs == nullptr)
+    f.fail("runs", "missing required field");
+  if (questions == nullptr || not questions->is_array() || questions->empty())
+    f.fail("questions", "expected a non-empty list of questions");
+  json root       = fs::path(file).parent_path().parent_path().string();
+  json runs_fixed = *runs;
+  for (auto& [name, run] : runs_fixed.items()) // scenarios are named from the repository root, as everywhere
+    if (run.is_object() && run.contains("scenario") && run["scenario"].is_string()) {
+      std::string sc = run["scenario"].get<std::string>();
+      if (not fs::exists(sc) && fs::exists(fs::path(root.get<std::string>()) / sc))
+        run["scenario"] = (fs::path(root.get<std::string>()) / sc).string();
+    }
+  json cells = json::array();
+  for (size_t i = 0; i < questions->size(); ++i) {
+    std::string ptr = pointer_join("/questions", i);
+    Fields q((*questions)[i], file, ptr);
+    std::string id       = q.required_string("id", "question id, as answers name it");
+    long step            = q.integer("step", 0, "the step of the lab the question belongs to");
+    std::string question = q.required_string("question", "the question, as the lab asks it");
+    std::string unit     = q.string("unit", "", "the unit the answer is given in");
+    const json* tol      = q.raw("tolerance", "object", "how far from the simulation a correct answer may be");
+    const json* compute  = q.raw("compute", "object", "how the simulation's answer is computed (validation format)");
+    q.finish();
+    if (tol == nullptr)
+      q.fail("tolerance", "missing required field");
+    if (compute == nullptr)
+      q.fail("compute", "missing required field");
+    auto a = answers.find(id);
+    json cell{{"id", id},
+              {"source", "step " + std::to_string(step)},
+              {"metric", question + (unit.empty() ? "" : " (" + unit + ")")},
+              {"table", lab.name},
+              {"tolerance", *tol},
+              {"compute", *compute}};
+    cell["role"]     = a == answers.end() ? "prediction" : "validation";
+    cell["measured"] = a == answers.end() ? json(nullptr) : a->second;
+    cells.push_back(cell);
+    lab.ids.push_back(id);
+  }
+  lab.validation = {
+      {"seed", seed}, {"title", "lab " + lab.name + ": " + title}, {"runs", runs_fixed}, {"cells", cells}};
+  return lab;
+}
+
+/** The answers of a file: {"answers": {...}} or a flat object of id -> number. */
+std::map<std::string, json> read_answers(const std::string& file)
+{
+  json doc = load_json_file(file);
+  if (not doc.is_object())
+    throw InputError(file, "", "expected an object of answers, {\"answers\": {\"question id\": number, ...}}");
+  std::string ptr = "";
+  if (doc.contains("answers")) {
+    doc = doc["answers"];
+    ptr = "/answers";
+    if (not doc.is_object())
+      throw InputError(file, ptr, "expected an object {\"question id\": number, ...}");
+  }
+  std::map<std::string, json> out;
+  for (auto const& [id, v] : doc.items()) {
+    if (ptr.empty() && (id == "lab" || id == "note"))
+      continue;
+    if (not v.is_number())
+      throw InputError(file, pointer_join(ptr, id), "expected a number, got " + quote_value(v));
+    out[id] = v;
+  }
+  return out;
+}
+
+/** Runs the lab's questions through the validation machinery; returns its exit status and fills `report`. */
+int run_lab(const LabOptions& o, const Lab& lab, const char* label, json& report)
+{
+  char tmpl[] = "/tmp/clustersim-lab-XXXXXX";
+  if (mkdtemp(tmpl) == nullptr)
+    throw std::runtime_error("cannot create a temporary folder");
+  std::string dir = tmpl;
+  fs::create_directories(dir + "/lab");
+  write_file_atomic(dir + "/lab/" + lab.name + ".json", dump_json(lab.validation));
+  ValidateOptions v;
+  v.validation_dir = dir + "/lab";
+  v.report         = dir + "/report.json";
+  v.work_dir       = o.work_dir; // empty: validation's own temporary folder, removed after the runs
+  v.jobs           = o.jobs;
+  v.quiet          = o.quiet;
+  v.forward        = o.forward;
+  v.measured_label = label;
+  int status       = run_validation(v);
+  report           = load_json_file(v.report);
+  fs::remove_all(dir);
+  return status;
+}
+
+/** Rewrites the block between the answer markers of the lab's instructor page (docs/labs/NAME_instructor.md), so the
+ *  page shows the answers CI checks. Pages without the markers are left alone. */
+void update_instructor_page(const std::string& lab_path, const Lab& lab, const json& report)
+{
+  fs::path page = fs::path(lab_path).parent_path().parent_path() / "docs" / "labs" / (lab.name + "_instructor.md");
+  if (not fs::exists(page))
+    return;
+  std::string text        = read_text(page.string());
+  const std::string begin = "<!-- answers:begin -->", end = "<!-- answers:end -->";
+  auto b = text.find(begin), e = text.find(end);
+  if (b == std::string::npos || e == std::string::npos || e < b)
+    return;
+  std::string table =
+      begin + "\n| question | step | reference answer | a correct answer is within |\n|---|---|---|---|\n";
+  for (auto const& cell : report)
+    table += "| `" + cell["id"].get<std::string>() + "` " + cell["metric"].get<std::string>() + " | " +
+             cell["source"].get<std::string>().substr(5) + " | " +
+             (cell["simulated"].is_number() ? format_number(cell["simulated"].get<double>()) : "-") + " | " +
+             tolerance_text(cell["tolerance"]) + " |\n";
+  text = text.substr(0, b) + table + text.substr(e);
+  write_file_atomic(page.string(), text);
+}
+
+} // namespace
+
+std::string lab_file(const LabOptions& o)
+{
+  if (fs::exists(o.lab) && fs::is_regular_file(o.lab))
+    return o.lab;
+  std::string file = labs_root(o) + "/" + o.lab + ".json";
+  if (not fs::exists(file))
+    throw InputError(o.lab, "", "no such lab (expected a lab file or a name of labs/NAME.json)");
+  return file;
+}
+
+int check_lab(const LabOptions& o)
+{
+  std::string file                    = lab_file(o);
+  std::map<std::string, json> answers = read_answers(o.answers);
+  Lab lab                             = read_lab(file, answers);
+  for (auto const& [id, v] : answers)
+    if (std::find(lab.ids.begin(), lab.ids.end(), id) == lab.ids.end())
+      throw InputError(o.answers, "/answers/" + id, "lab " + lab.name + " has no question \"" + id + "\"");
+  json report;
+  run_lab(o, lab, "answer", report);
+  int right = 0, wrong = 0, missing = 0;
+  for (auto const& cell : report) {
+    if (cell["pass"].is_null())
+      ++missing;
+    else if (cell["pass"].get<bool>())
+      ++right;
+    else
+      ++wrong;
+  }
+  std::printf("\nlab %s: %d of %zu answers within tolerance, %d outside, %d not answered\n", lab.name.c_str(), right,
+              lab.ids.size(), wrong, missing);
+  return wrong == 0 && missing == 0 ? 0 : 1;
+}
+
+int lab_answers(const LabOptions& o)
+{
+  std::string file = lab_file(o);
+  Lab lab          = read_lab(file, {});
+  json report;
+  run_lab(o, lab, "-", report);
+  json answers = json::object();
+  for (auto const& cell : report)
+    answers[cell["id"].get<std::string>()] = cell["simulated"];
+  json out{{"lab", lab.name},
+           {"note", "reference answers: the simulation's own values; regenerate with scripts/lab_answers.sh --write"},
+           {"answers", answers}};
+  for (auto const& [id, v] : answers.items())
+    if (not v.is_number())
+      throw std::runtime_error("lab " + lab.name + ": question " + id + " has no simulated value");
+  if (o.write) {
+    fs::path target_dir = fs::path(file).parent_path() / "answers";
+    fs::create_directories(target_dir);
+    std::string target = (target_dir / (lab.name + ".json")).string();
+    write_file_atomic(target, dump_json(out));
+    std::fprintf(stderr, "clustersim: reference answers written to %s\n", target.c_str());
+    update_instructor_page(file, lab, report);
+  } else {
+    std::printf("%s\n", dump_json(out).c_str());
+  }
+  return 0;
+}
+
+} // namespace cs

@@ -1,0 +1,602 @@
+#include "sim/validate/validate.hpp"
+#include "sim/data_dir.hpp"
+#include "sim/errors.hpp"
+#include "sim/fields.hpp"
+#include "sim/plot.hpp"
+#include "sim/sweep/sweep.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <set>
+
+namespace fs = std::filesystem;
+
+namespace cs {
+
+namespace {
+
+/** A cell's value as printed, or `missing` where it has none. */
+std::string number_or(const json& v, const char* missing)
+{
+  return v.is_number() ? format_number(v.get<double>()) : std::string(missing);
+}
+
+double as_number(const json& v)
+{
+  if (v.is_number())
+    return v.get<double>();
+  if (v.is_string())
+    return std::strtod(v.get<std::string>().c_str(), nullptr);
+  return std::nan("");
+}
+
+bool matches(const PointRow& row, const json& where)
+{
+  if (where.is_null())
+    return true;
+  for (auto const& [path, want] : where.items()) {
+    bool found = false;
+    for (auto const& [p, v] : row.point.values)
+      if (p == path) {
+        found = true;
+        if (v != want)
+          return false;
+      }
+    if (not found)
+      return false;
+  }
+  return true;
+}
+
+struct Ctx {
+  const ComputeInput& in;
+  std::string file;
+};
+
+enum class Op { value, mean, sd, min, max, median, ratio, diff, crossover, slope_ratio, ks };
+
+/** A compute object read through Fields: each op declares the keys it uses, so a misspelt key ("wher" for "where")
+ *  is an error instead of a filter silently left out. */
+struct Compute {
+  Op op = Op::value;
+  std::string ptr;
+  std::string run, x, y;
+  json where = json::object();
+  json a; ///< ratio: numerator, diff: first term (computes); crossover: first curve's filter
+  json b; ///< the second of the same
+  double x0 = 0, x1 = 0, x2 = 0;
+  std::vector<double> samples;
+};
+
+bool is_stat(Op op)
+{
+  return op == Op::value || op == Op::mean || op == Op::sd || op == Op::min || op == Op::max || op == Op::median;
+}
+
+/** A copy: Fields holds its own copy of the object, gone when parsing ends. */
+json required_object(Fields& f, const char* key, const char* doc)
+{
+  const json* v = f.raw(key, "object", doc, {{"type", "object"}});
+  if (v == nullptr)
+    f.missing(key, doc);
+  if (not v->is_object())
+    f.fail(key, "expected an object, got " + quote_value(*v));
+  return *v;
+}
+
+/** The keys that pick rows of a run: "run", "y" (required) and the optional "where" filter. */
+void parse_rows(Fields& f, Compute& c)
+{
+  c.run = f.required_string("run", "one of the file's runs");
+  c.y   = f.required_string("y", "a metric of result.json");
+  if (const json* w = f.raw("where", "object", "grid values the rows must have", {{"type", "object"}})) {
+    if (not w->is_object())
+      f.fail("where", "expected an object, got " + quote_value(*w));
+    c.where = *w;
+  }
+}
+
+Compute parse_compute(const Ctx& ctx, const json& spec, const std::string& ptr)
+{
+  if (not spec.is_object() || not spec.contains("op"))
+    throw InputError(ctx.file, ptr, "expected a compute object with an \"op\"");
+  Fields f(spec, ctx.file, ptr);
+  Compute c;
+  c.ptr = ptr;
+  c.op  = f.choice<Op>("op", Op::value,
+                      {{"value", Op::value},
+                        {"mean", Op::mean},
+                        {"sd", Op::sd},
+                        {"min", Op::min},
+                        {"max", Op::max},
+                        {"median", Op::median},
+                        {"ratio", Op::ratio},
+                        {"diff", Op::diff},
+                        {"crossover", Op::crossover},
+                        {"slope_ratio", Op::slope_ratio},
+                        {"ks", Op::ks}},
+                      "how the value is computed");
+  if (c.op == Op::ratio) {
+    c.a = required_object(f, "num", "the numerator (a compute object)");
+    c.b = required_object(f, "den", "the denominator (a compute object)");
+  } else if (c.op == Op::diff) {
+    c.a = required_object(f, "a", "the first term (a compute object)");
+    c.b = required_object(f, "b", "the term subtracted (a compute object)");
+  } else {
+    parse_rows(f, c);
+  }
+  if (c.op == Op::crossover || c.op == Op::slope_ratio)
+    c.x = f.required_string("x", "the grid path along which the curves run");
+  if (c.op == Op::crossover) {
+    c.a = required_object(f, "a", "grid values of the first curve (added to \"where\")");
+    c.b = required_object(f, "b", "grid values of the second curve (added to \"where\")");
+  }
+  if (c.op == Op::slope_ratio) {
+    c.x0 = f.required_quantity("x0", Unit::none, "first x of the two slopes");
+    c.x1 = f.required_quantity("x1", Unit::none, "middle x: end of the first slope, start of the second");
+    c.x2 = f.required_quantity("x2", Unit::none, "last x of the second slope");
+  }
+  if (c.op == Op::ks) {
+    c.samples = f.quantity_list("samples", Unit::none, {}, "the measured values");
+    if (c.samples.empty())
+      f.fail("samples", "ks needs \"samples\": the measured values");
+  }
+  f.finish();
+  return c;
+}
+
+const std::vector<PointRow>& rows_of(const Ctx& ctx, const Compute& c)
+{
+  auto it = ctx.in.runs.find(c.run);
+  if (it == ctx.in.runs.end())
+    throw InputError(ctx.file, pointer_join(c.ptr, "run"), "no run named " + quote_value(c.run));
+  return it->second;
+}
+
+/** The rows of the cell's run that match `where`, each checked to have ended well and to report y. */
+std::vector<const PointRow*> matching_rows(const Ctx& ctx, const Compute& c, const json& where)
+{
+  std::vector<const PointRow*> out;
+  for (auto const& r : rows_of(ctx, c)) {
+    if (not matches(r, where))
+      continue;
+    if (r.status != "ok")
+      throw std::runtime_error(ctx.file + ": " + c.ptr + ": run point " + r.point.id + " " + r.status +
+                               (r.error.empty() ? "" : ": " + r.error.substr(0, 400)));
+    if (not r.metrics.contains(c.y))
+      throw InputError(ctx.file, pointer_join(c.ptr, "y"), "the model reports no metric \"" + c.y + "\"");
+    out.push_back(&r);
+  }
+  if (out.empty())
+    throw InputError(ctx.file, c.ptr, "no run point matches " + where.dump());
+  return out;
+}
+
+std::vector<double> ys(const Ctx& ctx, const Compute& c)
+{
+  std::vector<double> out;
+  for (const PointRow* r : matching_rows(ctx, c, c.where))
+    out.push_back(as_number(r->metrics[c.y]));
+  return out;
+}
+
+/** Mean y per x over rows matching `where` (x ascending). */
+std::vector<std::pair<double, double>> curve(const Ctx& ctx, const Compute& c, const json& where)
+{
+  std::map<double, std::pair<double, int>> acc;
+  for (const PointRow* r : matching_rows(ctx, c, where)) {
+    double xv = std::nan("");
+    for (auto const& [p, v] : r->point.values)
+      if (p == c.x)
+        xv = as_number(v);
+    if (std::isnan(xv))
+      throw InputError(ctx.file, pointer_join(c.ptr, "x"), "\"" + c.x + "\" is not a grid path of the run");
+    auto& a = acc[xv];
+    a.first += as_number(r->metrics[c.y]);
+    a.second += 1;
+  }
+  std::vector<std::pair<double, double>> out;
+  for (auto const& [xv, a] : acc)
+    out.emplace_back(xv, a.first / a.second);
+  return out;
+}
+
+json merged_where(const json& common, const json& extra)
+{
+  json w = common;
+  for (auto const& [k, v] : extra.items())
+    w[k] = v;
+  return w;
+}
+
+double stat(Op op, std::vector<double> v)
+{
+  double n    = static_cast<double>(v.size());
+  double mean = 0;
+  for (double x : v)
+    mean += x / n;
+  if (op == Op::value || op == Op::mean)
+    return mean;
+  if (op == Op::sd) {
+    if (v.size() < 2)
+      return 0;
+    double ss = 0;
+    for (double x : v)
+      ss += (x - mean) * (x - mean);
+    return std::sqrt(ss / (n - 1));
+  }
+  std::sort(v.begin(), v.end());
+  if (op == Op::min)
+    return v.front();
+  if (op == Op::max)
+    return v.back();
+  size_t m = v.size() / 2;
+  return v.size() % 2 ? v[m] : 0.5 * (v[m - 1] + v[m]);
+}
+
+double ks_statistic(std::vector<double> a, std::vector<double> b)
+{
+  std::sort(a.begin(), a.end());
+  std::sort(b.begin(), b.end());
+  size_t i = 0, j = 0;
+  double d = 0;
+  while (i < a.size() && j < b.size()) {
+    double x = std::min(a[i], b[j]);
+    while (i < a.size() && a[i] <= x)
+      ++i;
+    while (j < b.size() && b[j] <= x)
+      ++j;
+    d = std::max(d, std::fabs(static_cast<double>(i) / a.size() - static_cast<double>(j) / b.size()));
+  }
+  return d;
+}
+
+/** Where two curves cross, interpolated linearly between swept points; NaN if they do not within the range. */
+double crossover(const Ctx& ctx, const Compute& c)
+{
+  auto ca = curve(ctx, c, merged_where(c.where, c.a));
+  auto cb = curve(ctx, c, merged_where(c.where, c.b));
+  if (ca.size() != cb.size())
+    throw InputError(ctx.file, c.ptr, "crossover: the two curves have different x values");
+  for (size_t k = 0; k + 1 < ca.size(); ++k) {
+    double d0 = ca[k].second - cb[k].second;
+    double d1 = ca[k + 1].second - cb[k + 1].second;
+    if (d0 == 0)
+      return ca[k].first;
+    if ((d0 < 0) != (d1 < 0) || d1 == 0)
+      return ca[k].first + (ca[k + 1].first - ca[k].first) * d0 / (d0 - d1);
+  }
+  return std::nan(""); // no crossing within the swept range
+}
+
+double slope_ratio(const Ctx& ctx, const Compute& c)
+{
+  auto cv = curve(ctx, c, c.where);
+  auto at = [&](const char* key, double x) {
+    for (auto const& [xv, yv] : cv)
+      if (xv == x)
+        return std::make_pair(xv, yv);
+    throw InputError(ctx.file, pointer_join(c.ptr, key), "x value not among the run's points");
+  };
+  auto p0 = at("x0", c.x0), p1 = at("x1", c.x1), p2 = at("x2", c.x2);
+  double s1 = (p1.second - p0.second) / (p1.first - p0.first);
+  double s2 = (p2.second - p1.second) / (p2.first - p1.first);
+  return s2 / s1;
+}
+
+double eval(const Ctx& ctx, const json& spec, const std::string& ptr)
+{
+  Compute c = parse_compute(ctx, spec, ptr);
+  if (is_stat(c.op))
+    return stat(c.op, ys(ctx, c));
+  if (c.op == Op::ratio || c.op == Op::diff) {
+    const char* ka = c.op == Op::ratio ? "num" : "a";
+    const char* kb = c.op == Op::ratio ? "den" : "b";
+    double x       = eval(ctx, c.a, pointer_join(ptr, ka));
+    double y       = eval(ctx, c.b, pointer_join(ptr, kb));
+    return c.op == Op::ratio ? x / y : x - y;
+  }
+  if (c.op == Op::crossover)
+    return crossover(ctx, c);
+  if (c.op == Op::slope_ratio)
+    return slope_ratio(ctx, c);
+  return ks_statistic(ys(ctx, c), c.samples);
+}
+
+} // namespace
+
+std::string tolerance_text(const json& t)
+{
+  if (t.is_null())
+    return "-";
+  if (t.contains("rel"))
+    return "rel " + format_number(t["rel"].get<double>() * 100) + "%";
+  if (t.contains("abs"))
+    return "abs " + format_number(t["abs"].get<double>());
+  if (t.contains("min"))
+    return ">= " + format_number(t["min"].get<double>());
+  if (t.contains("max"))
+    return "<= " + format_number(t["max"].get<double>());
+  if (t.contains("range"))
+    return "in [" + format_number(t["range"][0].get<double>()) + ", " + format_number(t["range"][1].get<double>()) +
+           "]";
+  return t.dump();
+}
+
+json compute_cell(const json& compute, const ComputeInput& input, const std::string& file, const std::string& pointer)
+{
+  Ctx c{input, file};
+  double v = eval(c, compute, pointer);
+  return std::isfinite(v) ? json(v) : json(nullptr);
+}
+
+bool within_tolerance(const json& t, const json& measured, double sim, const std::string& file, const std::string& ptr)
+{
+  if (not t.is_object() || t.size() != 1)
+    throw InputError(file, ptr,
+                     "expected one of {\"rel\": x}, {\"abs\": x}, {\"min\": x}, {\"max\": x}, {\"range\": [a, b]}");
+  // Copies, not references: items() yields a temporary proxy, so a reference into it dangles (ASan's
+  // stack-use-after-scope).
+  const std::string kind = t.begin().key();
+  const json val         = t.begin().value();
+  bool is_range          = kind == "range";
+  if (kind != "rel" && kind != "abs" && kind != "min" && kind != "max" && not is_range)
+    throw InputError(file, pointer_join(ptr, kind), "unknown tolerance kind \"" + kind + "\"");
+  if (is_range ? not(val.is_array() && val.size() == 2 && val[0].is_number() && val[1].is_number())
+               : not val.is_number())
+    throw InputError(file, pointer_join(ptr, kind),
+                     std::string("expected ") + (is_range ? "[a, b] (two numbers)" : "a number") + ", got " +
+                         quote_value(val));
+  if (kind == "rel" || kind == "abs") {
+    if (not measured.is_number())
+      throw InputError(file, ptr, kind + " tolerance needs a measured number");
+    double m   = measured.get<double>();
+    double err = kind == "rel" ? std::fabs(sim - m) / std::fabs(m) : std::fabs(sim - m);
+    return err <= val.get<double>() + 1e-12;
+  }
+  if (kind == "min")
+    return sim >= val.get<double>();
+  if (kind == "max")
+    return sim <= val.get<double>();
+  return sim >= val[0].get<double>() && sim <= val[1].get<double>();
+}
+
+namespace {
+
+struct CellSpec {
+  CellResult r;
+  json compute;
+  std::string pointer;
+};
+
+std::string validation_root(const ValidateOptions& o)
+{
+  if (not o.validation_dir.empty())
+    return o.validation_dir;
+  if (fs::exists("validation"))
+    return "validation";
+  return data_dir() + "/validation";
+}
+
+/** --only selects by prefix, never by substring: "000" is seed 000's files, not a seed-002 cell whose name happens
+ *  to contain "000". A file name (its stem, or a prefix of it), the seed number, a cell-id prefix, or a role. */
+bool selected(const ValidateOptions& o, const CellResult& r, const std::string& seed, const std::string& file)
+{
+  if (o.only.empty())
+    return true;
+  std::string stem = fs::path(file).stem().string();
+  std::string name = fs::path(o.only).stem().string(); // "validation/000_graph_4_2.json" names the file too
+  return stem.rfind(name, 0) == 0 || seed == o.only || r.id.rfind(o.only, 0) == 0 || r.role == o.only;
+}
+
+} // namespace
+
+int run_validation(const ValidateOptions& o)
+{
+  std::string root = validation_root(o);
+  std::vector<std::string> files;
+  for (auto const& e : fs::directory_iterator(root))
+    if (e.path().extension() == ".json")
+      files.push_back(e.path().string());
+  std::sort(files.begin(), files.end());
+
+  std::string work = o.work_dir;
+  bool temporary   = work.empty();
+  if (temporary) {
+    char tmpl[] = "/tmp/clustersim-validate-XXXXXX";
+    if (mkdtemp(tmpl) == nullptr)
+      throw std::runtime_error("cannot create a temporary folder");
+    work = tmpl;
+  }
+  // The temporary runs go on every way out, a bad cell's exception included.
+  struct RemoveAtExit {
+    std::string dir;
+    ~RemoveAtExit()
+    {
+      std::error_code ec;
+      if (not dir.empty())
+        fs::remove_all(dir, ec);
+    }
+  } remove_work{temporary && not o.keep ? work : std::string()};
+  size_t selected_cells = 0;
+
+  json report  = json::array();
+  int failures = 0, compared = 0, known_misses = 0;
+  for (auto const& file : files) {
+    json doc = load_json_file(file);
+    Fields f(doc, file, "");
+    std::string seed  = f.required_string("seed", "the seed document number (\"000\"...)");
+    std::string title = f.string("title", "", "what the file validates");
+    f.string("description", "", "free text");
+    const json* runs  = f.raw("runs", "object", "named runs (sweeps) the cells compute from");
+    const json* cells = f.raw("cells", "list", "the compared cells");
+    f.finish();
+    if (cells == nullptr || not cells->is_array())
+      f.fail("cells", "expected a list of cells");
+
+    std::vector<CellSpec> specs;
+    std::map<std::string, size_t> calib_per_table, cells_per_table;
+    for (size_t i = 0; i < cells->size(); ++i) {
+      std::string ptr = pointer_join("/cells", i);
+      Fields cf((*cells)[i], file, ptr);
+      CellSpec s;
+      s.pointer      = ptr;
+      s.r.id         = cf.required_string("id", "cell id");
+      s.r.source     = cf.required_string("source", "seed number, table or section");
+      s.r.metric     = cf.required_string("metric", "what is compared");
+      s.r.table      = cf.string("table", s.r.source, "the table the cell belongs to (calibration share is per table)");
+      s.r.role       = cf.choice("role", "validation", {"calibration", "validation", "prediction"}, "role of the cell");
+      s.r.note       = cf.string("note", "", "how the cell was fitted, or what to know when reading it");
+      s.r.known_miss = cf.string("known_miss", "",
+                                 "a documented miss: why the model cannot meet this cell (still compared and shown as "
+                                 "a MISS, but it does not fail the run)");
+      cf.string("fits", "", "for calibration cells: the parameter this cell fitted");
+      const json* m = cf.raw("measured", "number or null", "the seed's value (null for held-out cells)");
+      s.r.measured  = m ? *m : json(nullptr);
+      const json* t = cf.raw("tolerance", "object", "accepted difference");
+      s.r.tolerance = t ? *t : json(nullptr);
+      const json* c = cf.raw("compute", "object", "how the simulated value is computed");
+      cf.finish();
+      if (c == nullptr)
+        cf.fail("compute", "missing required field");
+      s.compute = *c;
+      if (s.r.role == "prediction" && not s.r.measured.is_null())
+        cf.fail("measured", "a prediction cell is a held-out value: measured must be null");
+      if (s.r.role != "prediction" && (s.r.measured.is_null() && (t == nullptr)))
+        cf.fail("measured", "a " + s.r.role + " cell needs a measured value or a tolerance");
+      if (s.r.role != "prediction" && t == nullptr)
+        cf.fail("tolerance", "a " + s.r.role + " cell needs a tolerance");
+      cells_per_table[s.r.table]++;
+      if (s.r.role == "calibration")
+        calib_per_table[s.r.table]++;
+      if (selected(o, s.r, seed, file)) {
+        specs.push_back(std::move(s));
+        ++selected_cells;
+      }
+    }
+    for (auto const& [table, n] : calib_per_table)
+      if (3 * n > cells_per_table[table] && cells_per_table[table] > 0)
+        throw InputError(file, "/cells",
+                         "table \"" + table + "\" has " + std::to_string(n) + " calibration cells of " +
+                             std::to_string(cells_per_table[table]) + ": at most a third may be fitted");
+    if (specs.empty())
+      continue;
+
+    // Run only the runs the selected cells use.
+    std::set<std::string> needed;
+    std::function<void(const json&)> collect = [&](const json& c) {
+      if (c.is_object()) {
+        if (c.contains("run") && c["run"].is_string())
+          needed.insert(c["run"].get<std::string>());
+        for (auto const& [k, v] : c.items())
+          if (v.is_object())
+            collect(v);
+      }
+    };
+    for (auto const& s : specs)
+      collect(s.compute);
+    ComputeInput input;
+    std::string stem = fs::path(file).stem().string();
+    for (auto const& name : needed) {
+      if (runs == nullptr || not runs->contains(name))
+        throw InputError(file, "/runs", "no run named \"" + name + "\"");
+      SweepSpec spec = parse_sweep((*runs)[name], file, pointer_join("/runs", name));
+      SweepRunOptions ro;
+      ro.out_dir  = work + "/" + stem + "/" + name;
+      ro.jobs     = o.jobs;
+      ro.quiet    = true;
+      ro.forward  = o.forward;
+      ro.self_exe = self_executable();
+      if (not o.quiet)
+        std::fprintf(stderr, "[validate] %s: running %s (%zu points)\n", stem.c_str(), name.c_str(),
+                     expand_sweep(spec).size());
+      run_sweep(spec, ro);
+      input.runs[name] = read_points(spec, ro.out_dir);
+    }
+
+    std::printf("\n%s — %s (%s)\n", seed.c_str(), title.c_str(), file.c_str());
+    int w = 2; // the id column fits the file's longest id
+    for (auto const& s : specs)
+      w = std::max(w, static_cast<int>(s.r.id.size()));
+    std::printf("  %-*s %-11s %12s %12s %9s  %-12s %s\n", w, "id", "role", o.measured_label.c_str(), "simulated",
+                "rel.err", "tolerance", "result");
+    for (auto& s : specs) {
+      CellResult& r = s.r;
+      r.simulated   = compute_cell(s.compute, input, file, pointer_join(s.pointer, "compute"));
+      if (r.measured.is_number() && r.simulated.is_number() && r.measured.get<double>() != 0)
+        r.rel_error = (r.simulated.get<double>() - r.measured.get<double>()) / std::fabs(r.measured.get<double>());
+      if (r.role == "prediction") {
+        r.pass = nullptr;
+      } else {
+        bool ok = r.simulated.is_number() && within_tolerance(r.tolerance, r.measured, r.simulated.get<double>(), file,
+                                                              pointer_join(s.pointer, "tolerance"));
+        r.pass  = ok;
+        ++compared;
+        if (not ok && r.known_miss.empty())
+          ++failures;
+        if (not ok && not r.known_miss.empty())
+          ++known_misses;
+      }
+      char err[32] = "-";
+      if (r.rel_error.is_number())
+        std::snprintf(err, sizeof err, "%+.1f%%", 100 * r.rel_error.get<double>());
+      std::printf("  %-*s %-11s %12s %12s %9s  %-12s %s\n", w, r.id.c_str(), r.role.c_str(),
+                  number_or(r.measured, "-").c_str(), number_or(r.simulated, "-").c_str(), err,
+                  tolerance_text(r.tolerance).c_str(),
+                  r.pass.is_null() ? "predicted"
+                                   : (r.pass.get<bool>() ? "pass" : (r.known_miss.empty() ? "MISS" : "MISS (known)")));
+      if (r.pass.is_boolean() && not r.pass.get<bool>()) {
+        if (not r.known_miss.empty())
+          std::printf("  %-*s known miss: %s\n", w, "", r.known_miss.c_str());
+        else if (not r.note.empty())
+          std::printf("  %-*s note: %s\n", w, "", r.note.c_str());
+      }
+      report.push_back({{"id", r.id},
+                        {"source", r.source},
+                        {"metric", r.metric},
+                        {"measured", r.measured},
+                        {"simulated", r.simulated},
+                        {"rel_error", r.rel_error},
+                        {"tolerance", r.tolerance},
+                        {"role", r.role},
+                        {"pass", r.pass},
+                        {"known_miss", r.known_miss.empty() ? json(nullptr) : json(r.known_miss)}});
+    }
+    if (o.plot) {
+      std::string script = plots_dir() + "/validate_" + stem + ".gp";
+      if (fs::exists(script)) {
+        std::map<std::string, std::string> vars;
+        for (auto const& name : needed)
+          vars["run_" + name] = work + "/" + stem + "/" + name + "/sweep.csv";
+        // The compared cells too (measured beside simulated), for figures that redraw a seed's table.
+        std::string cells = "id,role,measured,simulated\n";
+        for (auto const& s : specs) {
+          cells += s.r.id + "," + s.r.role + "," + number_or(s.r.measured, "NaN") + "," +
+                   number_or(s.r.simulated, "NaN") + "\n";
+        }
+        vars["cells"] = work + "/" + stem + "/cells.csv";
+        write_file_atomic(vars["cells"], cells);
+        std::string out = (o.report.empty() ? std::string("out") : dir_of(o.report)) + "/validate_" + stem;
+        fs::create_directories(dir_of(out + ".png"));
+        if (render_plot(script, out, vars))
+          std::fprintf(stderr, "[validate] plot written to %s.png and %s.svg\n", out.c_str(), out.c_str());
+      }
+    }
+  }
+  if (selected_cells == 0)
+    throw UsageError("--only " + o.only + ": no cell's id, source, seed or role matches; nothing was compared");
+  std::printf("\n%d compared cells, %d outside tolerance (%d of them documented misses); predictions are reported, "
+              "never compared.\n",
+              compared, failures + known_misses, known_misses);
+  if (not o.report.empty())
+    write_file_atomic(o.report, dump_json(report));
+  if (not temporary || o.keep)
+    std::fprintf(stderr, "[validate] runs kept in %s\n", work.c_str());
+  return failures == 0 ? 0 : 1;
+}
+
+} // namespace cs

@@ -1,0 +1,51 @@
+/* `clustersim validate`: the measured tables of the seeds (validation/NAME.json) against simulation. */
+#pragma once
+#include "sim/json_io.hpp"
+#include "sim/sweep/sweep.hpp"
+
+#include <map>
+
+#include <string>
+#include <vector>
+
+namespace cs {
+
+struct ValidateOptions {
+  std::string only;           ///< a file name (or its prefix), seed number, cell-id prefix or role to restrict to
+  std::string report;         ///< report JSON path
+  std::string work_dir;       ///< where runs go (default: a fresh temporary folder, removed unless --keep)
+  std::string validation_dir; ///< default: validation/ of the source tree
+  int jobs   = 2;
+  bool keep  = false;
+  bool plot  = false;
+  bool quiet = false;
+  std::vector<std::string> forward;
+  std::string measured_label = "measured"; ///< the column's heading (a lab check compares a student's answers)
+};
+
+/** One compared cell, as the contract's report lists it. */
+struct CellResult {
+  std::string id, source, metric, role, table, note, known_miss;
+  json measured;  ///< number, or null for predictions
+  json simulated; ///< number, or null when it could not be computed
+  json rel_error;
+  json tolerance;
+  json pass; ///< bool, or null for predictions
+};
+
+/** Evaluates a cell's "compute" over the rows of its runs (exposed for tests). */
+struct ComputeInput {
+  std::map<std::string, std::vector<PointRow>> runs; ///< run name -> its points
+};
+json compute_cell(const json& compute, const ComputeInput& input, const std::string& file, const std::string& pointer);
+
+/** Whether `simulated` meets `tolerance` against `measured`. */
+bool within_tolerance(const json& tolerance, const json& measured, double simulated, const std::string& file,
+                      const std::string& pointer);
+
+/** A tolerance as the report prints it ("rel 5%", "abs 1", ">= 3"...). */
+std::string tolerance_text(const json& tolerance);
+
+int run_validation(const ValidateOptions& options);
+
+} // namespace cs

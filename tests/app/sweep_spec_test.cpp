@@ -1,0 +1,164 @@
+/* Sweep files: grid, zipped lists, random and Latin-hypercube samples, repetitions and their seeds, errors. */
+#include "sim/errors.hpp"
+#include "sim/rng.hpp"
+#include "sim/sweep/sweep.hpp"
+
+#include <catch2/catch.hpp>
+#include <set>
+
+using cs::json;
+
+static const char* base = "scenarios/speculative_read/case1.json"; // tests run from the source tree
+
+static cs::SweepSpec spec_of(json j)
+{
+  j["scenario"] = base;
+  return cs::parse_sweep(j, "test_sweep.json", "");
+}
+
+static std::string error_of(json j)
+{
+  try {
+    spec_of(std::move(j));
+  } catch (const cs::InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST_CASE("a grid is the cartesian product, last path fastest, repetitions innermost", "[unit]")
+{
+  auto spec =
+      spec_of({{"grid", {{"params.method", {"NR", "FR"}}, {"platform.slowdown", {1, 2, 4}}}}, {"repetitions", 2}});
+  auto points = cs::expand_sweep(spec);
+  REQUIRE(points.size() == 12);
+  REQUIRE(spec.size() == 12);
+  REQUIRE(points[0].id == "p00000");
+  REQUIRE(points[11].id == "p00011");
+  REQUIRE(points[2].values ==
+          std::vector<std::pair<std::string, json>>{{"params.method", "NR"}, {"platform.slowdown", 2}});
+  REQUIRE(points[3].rep == 1);
+  REQUIRE(points[11].values[0].second == "FR");
+  // Overrides carry JSON text, so a string stays a string.
+  REQUIRE(points[0].sets(spec) == std::vector<std::string>{"params.method=\"NR\"", "platform.slowdown=1"});
+}
+
+TEST_CASE("a grid given as a list keeps its order", "[unit]")
+{
+  auto spec = spec_of({{"grid", json::array({{{"platform.slowdown", {1, 2}}}, {{"params.method", {"NR", "FR"}}}})}});
+  REQUIRE(spec.param_paths() == std::vector<std::string>{"platform.slowdown", "params.method"});
+  REQUIRE(cs::expand_sweep(spec)[1].values[1].second == "FR");
+}
+
+TEST_CASE("zipped lists advance together and multiply with the grid", "[unit]")
+{
+  auto spec =
+      spec_of({{"grid", {{"params.method", {"NR", "FR", "TR"}}}},
+               {"zip", {{"platform.slowdown", {1, 2, 4, 8}}, {"params.local_process", {"1ms", "2ms", "4ms", "8ms"}}}}});
+  auto points = cs::expand_sweep(spec);
+  REQUIRE(points.size() == 12);
+  for (auto const& p : points) {
+    auto k = p.values[2].second.get<int>(); // params.method, then zip paths sorted: local_process, slowdown
+    REQUIRE(p.values[1].second == std::to_string(k) + "ms");
+  }
+  REQUIRE_THAT(error_of({{"zip", {{"params.a", {1, 2}}, {"params.b", {1}}}}}),
+               Catch::Contains("/zip/params.b") && Catch::Contains("one length"));
+}
+
+TEST_CASE("random samples are reproducible from the sweep seed and stay in their ranges", "[unit]")
+{
+  json sample = {{"method", "random"},
+                 {"count", 200},
+                 {"params",
+                  {{"params.local_process", {{"uniform", {0.01, 0.06}}}},
+                   {"platform.slowdown", {{"log_uniform", {1, 32}}}},
+                   {"params.iterations", {{"integer", {1, 3}}}},
+                   {"params.method", {{"choice", {"NR", "FR"}}}}}}};
+  auto a      = cs::expand_sweep(spec_of({{"sample", sample}, {"seed", 7}}));
+  auto b      = cs::expand_sweep(spec_of({{"sample", sample}, {"seed", 7}}));
+  auto c      = cs::expand_sweep(spec_of({{"sample", sample}, {"seed", 8}}));
+  REQUIRE(a.size() == 200);
+  std::set<long> ints;
+  std::set<std::string> methods;
+  bool differs = false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    REQUIRE(a[i].values == b[i].values);
+    differs = differs || a[i].values != c[i].values;
+    ints.insert(a[i].values[0].second.get<long>()); // sorted paths: iterations, local_process, method, slowdown
+    double lp = a[i].values[1].second.get<double>();
+    REQUIRE((lp >= 0.01 && lp <= 0.06));
+    methods.insert(a[i].values[2].second.get<std::string>());
+    double k = a[i].values[3].second.get<double>();
+    REQUIRE((k >= 1 && k <= 32));
+  }
+  REQUIRE(differs);
+  REQUIRE(ints == std::set<long>{1, 2, 3});
+  REQUIRE(methods == std::set<std::string>{"NR", "FR"});
+}
+
+TEST_CASE("a Latin hypercube puts one draw in each stratum of each parameter", "[unit]")
+{
+  const int n = 50;
+  auto spec   = spec_of({{"sample",
+                          {{"method", "lhs"},
+                           {"count", n},
+                           {"params", {{"params.a", {{"uniform", {0, 1}}}}, {"params.b", {{"uniform", {10, 20}}}}}}}}});
+  auto points = cs::expand_sweep(spec);
+  REQUIRE(points.size() == n);
+  std::set<int> sa, sb;
+  for (auto const& p : points) {
+    sa.insert(static_cast<int>(p.values[0].second.get<double>() * n));
+    sb.insert(static_cast<int>((p.values[1].second.get<double>() - 10) / 10 * n));
+  }
+  REQUIRE(sa.size() == n);
+  REQUIRE(sb.size() == n);
+}
+
+TEST_CASE("repetitions get distinct derived seeds, common across points unless asked otherwise", "[unit]")
+{
+  auto common =
+      cs::expand_sweep(spec_of({{"grid", {{"params.method", {"NR", "FR"}}}}, {"repetitions", 3}, {"seed", 5}}));
+  REQUIRE(common[0].seed == cs::derive_seed(5, 0));
+  REQUIRE(common[1].seed == cs::derive_seed(5, 1));
+  REQUIRE(common[1].seed != common[0].seed);
+  REQUIRE(common[4].seed == common[1].seed); // same repetition, other point: common random numbers
+  auto distinct = cs::expand_sweep(
+      spec_of({{"grid", {{"params.method", {"NR", "FR"}}}}, {"repetitions", 3}, {"seed", 5}, {"seeds", "distinct"}}));
+  std::set<uint64_t> seeds;
+  for (auto const& p : distinct)
+    seeds.insert(p.seed);
+  REQUIRE(seeds.size() == 6);
+  // One repetition and no sweep seed: the scenario's own seed, not overridden.
+  auto plain = cs::expand_sweep(spec_of({{"grid", {{"params.method", {"NR"}}}}}));
+  REQUIRE_FALSE(plain[0].has_seed);
+  REQUIRE(plain[0].seed == 1);
+}
+
+TEST_CASE("bad sweep files are errors naming the place", "[unit]")
+{
+  REQUIRE_THAT(error_of({{"grid", {{"params.method", json::array()}}}}), Catch::Contains("/grid/params.method"));
+  REQUIRE_THAT(error_of({{"gird", {{"params.method", {"NR"}}}}}), Catch::Contains("did you mean \"grid\""));
+  REQUIRE_THAT(error_of({{"grid", {{"params.method", {"NR"}}}}, {"zip", {{"params.method", {"FR"}}}}}),
+               Catch::Contains("swept twice"));
+  REQUIRE_THAT(error_of({{"sample", {{"count", 3}, {"params", {{"params.a", {{"uniform", {2, 1}}}}}}}}}),
+               Catch::Contains("/sample/params/params.a/uniform"));
+  REQUIRE_THAT(error_of({{"sample", {{"count", 3}, {"params", {{"params.a", {{"normal", {0, 1}}}}}}}}}),
+               Catch::Contains("unknown key \"normal\""));
+  REQUIRE_THAT(error_of({{"derived", {{"speedup", "t1 / "}}}}),
+               Catch::Contains("/derived/speedup") && Catch::Contains("at character 6"));
+  REQUIRE_THAT(error_of({{"derived", {{"speedup", "baseline.t / t"}}}}), Catch::Contains("no \"baseline\""));
+  REQUIRE_THAT(error_of({{"grid", {{"params.method", {"NR"}}}},
+                         {"derived", {{"s", {{"expr", "baseline.t / t"}, {"baseline", {{"params.nope", 1}}}}}}}}),
+               Catch::Contains("not a swept parameter"));
+  REQUIRE_THAT(error_of({{"derived", {{"rep", "1"}}}}), Catch::Contains("plain name"));
+}
+
+TEST_CASE("the fingerprint changes with the points, not with derived columns", "[unit]")
+{
+  json grid = {{"params.method", {"NR", "FR"}}};
+  auto a    = cs::sweep_fingerprint(spec_of({{"grid", grid}}), {});
+  REQUIRE(a == cs::sweep_fingerprint(spec_of({{"grid", grid}, {"derived", {{"x", "total_time_s * 2"}}}}), {}));
+  REQUIRE(a != cs::sweep_fingerprint(spec_of({{"grid", {{"params.method", {"NR", "TR"}}}}}), {}));
+  REQUIRE(a != cs::sweep_fingerprint(spec_of({{"grid", grid}, {"seed", 3}}), {}));
+  REQUIRE(a != cs::sweep_fingerprint(spec_of({{"grid", grid}}), {"--cfg=network/model:CM02"}));
+}
