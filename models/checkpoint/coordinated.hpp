@@ -13,6 +13,7 @@
  * and the threads resume after the checkpoint's barrier, the dead node's threads spread round-robin over the
  * survivors (or on a replacement node). Work done since the checkpoint is executed again. */
 #pragma once
+#include "models/checkpoint/file_server.hpp"
 #include "models/checkpoint/migration.hpp"
 #include "models/checkpoint/params.hpp"
 #include "sim/rng.hpp"
@@ -25,8 +26,6 @@
 namespace sg4 = simgrid::s4u;
 
 namespace cs::checkpoint {
-
-struct Chunk; ///< a piece of a file copied to the file server
 
 struct CheckpointStats {
   long checkpoints        = 0;
@@ -71,7 +70,11 @@ public:
   const CheckpointStats& stats() const { return stats_; }
 
 private:
-  struct Msg;
+  struct Msg {
+    enum class Kind { barr, go, checkpoint } kind;
+    long instance  = -1; ///< checkpoint: which one
+    double page_in = 0;  ///< go after a checkpoint: bytes of the thread's working set to fault back in
+  };
   struct Checkpoint {
     long barrier; ///< threads resume after this barrier
     double at;    ///< when the manager decided it
@@ -96,17 +99,11 @@ private:
   void manager(Epoch& e);
   void agent(Epoch& e, size_t node);
   void copy_to_server(size_t node, double bytes, size_t ckpt);
-  void file_server();
-  /** One of the file server's writer threads: writes the chunks handed to it, one at a time, and acknowledges. */
-  void server_writer(size_t writer);
   void responder(size_t node);
   void monitor();
   void injector();
   void recover(size_t dead, double failed_at, double detected_at);
   void read_back(const std::vector<size_t>& placement, long from);
-  /** Reads `bytes` from the file server into each of `nodes` (in parallel). */
-  void read_from_server(const std::vector<std::pair<size_t, double>>& reads);
-  void send_to_server(size_t node, double bytes);
   /** Seed section 4: at barrier `barrier` of epoch `e`, remove `node` (its threads and shared state move to the
    *  others) or add it (it takes a thread from the busiest node); then the application goes on. */
   void change_membership(Epoch& e, long barrier, bool add, size_t node);
@@ -119,7 +116,7 @@ private:
 
   const Params& p_;
   Setup s_;
-  sg4::Mailbox* server_box_;
+  FileServer server_;
   std::vector<std::unique_ptr<Epoch>> epochs_;
   std::vector<Checkpoint> ckpts_;
   std::vector<bool> alive_;                                ///< the monitor's view
@@ -131,14 +128,6 @@ private:
   };
   std::vector<Change> due_; ///< membership changes waiting for the next barrier
   long requested_ = 0;      ///< checkpoint requests waiting for the next barrier
-  /** The file server's writer threads: as many as chunks were ever in its hands at once (each chunk starts writing
-   *  on arrival, as with a thread per chunk; reusing them spares a stack per chunk, thousands per run). */
-  struct Writer {
-    sg4::SemaphorePtr ready;
-    Chunk* chunk = nullptr;
-  };
-  std::vector<Writer> writers_;
-  std::vector<size_t> idle_writers_;
   CheckpointStats stats_;
 };
 

@@ -86,6 +86,12 @@ public:
   }
 
   void finish() override;
+  /** The table `nodes` (one row per process); returns the counters summed over the processes, and by message type. */
+  Counters record_nodes(Recorder& rec, std::array<long, kOps>& by_op) const;
+  /** The table `node_messages` and the messages by type; returns their total. */
+  long record_message_types(Recorder& rec, const std::array<long, kOps>& by_op) const;
+  /** Datagrams, losses and the seed's Table 1 errors over the run of `time` seconds, and the mean waits. */
+  void record_totals(Recorder& rec, const Counters& sum, long messages, double time) const;
   void record_cache_stats(Recorder& rec);
   void record_timeline(Recorder& rec) const;
 
@@ -119,9 +125,19 @@ void Run::finish()
   rec.set("nodes", p_.nodes);
   rec.set("page_size", p_.system.page_size);
   rec.set("exec_time_s", time);
-
-  Counters sum;
   std::array<long, kOps> by_op{};
+  Counters sum  = record_nodes(rec, by_op);
+  long messages = record_message_types(rec, by_op);
+  record_totals(rec, sum, messages, time);
+  record_cache_stats(rec);
+  bench_->record(rec);
+  if (p_.trace_barrier > 0)
+    record_timeline(rec);
+}
+
+Counters Run::record_nodes(Recorder& rec, std::array<long, kOps>& by_op) const
+{
+  Counters sum;
   Table& t = rec.table("nodes", {"node", "messages", "datagrams", "bytes", "resends", "timeouts", "wrong_acks",
                                  "duplicates", "errors", "socket_drops", "port_drops", "faults", "pages_fetched",
                                  "diffs", "ack_wait_s", "page_wait_s", "sync_wait_s"});
@@ -154,6 +170,11 @@ void Run::finish()
            c.duplicates, detected_errors(c), drops, fabric_->port_drops_to(static_cast<int>(i)), c.faults,
            c.pages_fetched, c.diffs, c.ack_wait_s, c.page_wait_s, c.sync_wait_s});
   }
+  return sum;
+}
+
+long Run::record_message_types(Recorder& rec, const std::array<long, kOps>& by_op) const
+{
   Table& by_type = rec.table("node_messages", {"node", "type", "sent", "received"});
   for (size_t i = 0; i < transports_.size(); ++i)
     for (size_t o = 0; o < kOps; ++o) {
@@ -170,6 +191,11 @@ void Run::finish()
     messages += by_op[o];
     rec.set(std::string("msgs_") + op_name(static_cast<Op>(o)), by_op[o]);
   }
+  return messages;
+}
+
+void Run::record_totals(Recorder& rec, const Counters& sum, long messages, double time) const
+{
   const net::FabricStats& fs = fabric_->stats();
   long lost                  = fs.port_drops + fs.socket_drops + fs.injected_drops;
   double n                   = static_cast<double>(p_.nodes);
@@ -205,10 +231,6 @@ void Run::finish()
   rec.set("mean_page_wait_s", sum.page_wait_s / n);
   rec.set("mean_sync_wait_s", sum.sync_wait_s / n);
   rec.set("peak_port_queue_KiB", fs.peak_port_queue / 1024);
-  record_cache_stats(rec);
-  bench_->record(rec);
-  if (p_.trace_barrier > 0)
-    record_timeline(rec);
 }
 
 /* JIAJIA's statistics (jia_startstat to the end) and its remote-page cache, per process and over the processes. */

@@ -211,7 +211,8 @@ void Node::flush_diffs()
 {
   if (dirty_.empty())
     return;
-  // One DIFF message per home and per max_message of diff data (model-notes: diffs batched per home).
+  // One DIFF message per home and per max_message of diff data (JIAJIA 2.1 batches diffs per home: docs/models/dsm.md
+  // §Sources).
   std::map<int, std::vector<std::pair<long, double>>> by_home;
   for (auto const& [page, bytes] : dirty_) {
     transport_.cpu(memory_.page_size() / transport_.costs().diff_bw);

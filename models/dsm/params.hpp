@@ -52,7 +52,7 @@ struct WaterParams {
 struct SorParams {
   long rows         = 4096; ///< seed 5.2: M
   long cols         = 4096; ///< seed 5.2: N
-  double elem_bytes = 4;    ///< single precision (model-notes 003)
+  double elem_bytes = 4;    ///< single precision (docs/models/dsm.md §Sources)
   long iterations   = 400;  ///< seed 5.2
   double seq_time   = 98.1;
   /** rows: one rows x cols grid, bands homed at their owner; apps: JIAJIA 2.1's apps/sor (workloads/sor.cpp) */
@@ -76,7 +76,7 @@ struct AppsMmParams {
 };
 
 /** Not a DSM benchmark: UDPmon's request-response test between nodes 0 and 1 (blocking recvfrom, no DSM), to check
- *  the platform's UDP path against the measurement it was derived from (model-notes 003). */
+ *  the platform's UDP path against the measurement it was derived from (docs/models/dsm.md §Sources). */
 struct UdpRttParams {
   double size          = 64; ///< bytes of the request (UDP payload)
   double response_size = 64; ///< bytes of the response

@@ -1,6 +1,7 @@
 /* UDPmon's request-response latency test on the model's UDP path: node 0 sends `size` bytes to node 1 and waits
  * in recvfrom for a `response_size` reply, `round_trips` times. No DSM, no SIGIO: it checks the platform's send and
- * receive costs, copies, wire and switch against the measured line they were derived from (model-notes 003). */
+ * receive costs, copies, wire and switch against the measured line they were derived from (docs/models/dsm.md
+ * §Sources). */
 #pragma once
 #include "models/dsm/params.hpp"
 #include "models/dsm/transport.hpp"

@@ -1,7 +1,7 @@
 /* MM: C = A x B with the rows of A and C homed at the node computing them and B spread the same way. The i-k-j
  * loop reads row k of B for every k while computing the first of its rows: B comes in page by page, in the same
  * order on every node (each home in turn is asked by all), and stays cached for the other rows. One barrier at
- * the end (model-notes 003). */
+ * the end (docs/models/dsm.md §Sources). */
 #include "models/dsm/benchmark.hpp"
 
 namespace cs::dsm {

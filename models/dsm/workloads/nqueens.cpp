@@ -1,7 +1,7 @@
 /* N-queens: the tasks are the placements of the first task_depth rows; a node takes tasks_per_grab of them at a
  * time from a shared counter under lock 0 (ACQ, GETP of the counter's page, write, DIFF, REL per grab:
- * model-notes 003), solves them, and adds its count of solutions under lock 1 at the end. A task's work is its
- * share of the search tree weight_depth rows further down: the tree of the real board, not a constant. */
+ * docs/models/dsm.md §Sources), solves them, and adds its count of solutions under lock 1 at the end. A task's work is
+ * its share of the search tree weight_depth rows further down: the tree of the real board, not a constant. */
 #include "models/dsm/benchmark.hpp"
 
 #include <numeric>

@@ -1,8 +1,8 @@
 /* Water (n-squared, SPLASH-2 style): molecules divided in blocks among the nodes and homed there. Per step:
  * intra-molecular forces on one's own molecules; barrier; pair forces between each own molecule and the next
  * half of the system (their positions read), then each molecule touched gets its force contribution added under
- * its lock (acquire, write, release: the per-molecule locks of model-notes 003); barrier; position update of one's
- * own molecules; barrier; potential energy summed into a shared record under one more lock; barrier. */
+ * its lock (acquire, write, release: the per-molecule locks of docs/models/dsm.md §Sources); barrier; position update
+ * of one's own molecules; barrier; potential energy summed into a shared record under one more lock; barrier. */
 #include "models/dsm/benchmark.hpp"
 
 namespace cs::dsm {

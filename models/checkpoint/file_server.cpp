@@ -1,0 +1,91 @@
+#include "models/checkpoint/file_server.hpp"
+#include "models/checkpoint/brazos_actor.hpp"
+
+#include <algorithm>
+#include <memory>
+#include <utility>
+
+XBT_LOG_EXTERNAL_DEFAULT_CATEGORY(cs_checkpoint);
+
+namespace cs::checkpoint {
+
+struct Chunk {
+  double bytes;
+  sg4::Mailbox* reply;
+};
+
+FileServer::FileServer(const Params& p, sg4::Host* host, sg4::Disk* disk)
+    : p_(p), host_(host), disk_(disk), box_(box("file-server"))
+{
+}
+
+void FileServer::send(size_t node, double bytes)
+{
+  sg4::Mailbox* reply = box("node" + std::to_string(node) + "/copy-ack/" + sg4::this_actor::get_name() +
+                            std::to_string(sg4::this_actor::get_pid()));
+  for (double left = bytes; left > 0; left -= p_.copy_chunk) {
+    double n = std::min(left, p_.copy_chunk);
+    box_->put(new Chunk{n, reply}, static_cast<uint64_t>(n));
+    std::unique_ptr<bool>(reply->get<bool>());
+  }
+}
+
+void FileServer::serve()
+{
+  while (true) {
+    Chunk* c = nullptr;
+    unless_peer_dies("file server receive", [&] { c = box_->get<Chunk>(); });
+    if (c == nullptr)
+      continue; // the sender died mid-transfer
+    if (idle_.empty()) {
+      size_t w = writers_.size();
+      writers_.push_back({sg4::Semaphore::create(0), c});
+      sg4::Actor::create("nfs-write", host_, [this, w] { writer(w); })->daemonize();
+      continue;
+    }
+    size_t w = idle_.back();
+    idle_.pop_back();
+    writers_[w].chunk = c;
+    writers_[w].ready->release();
+  }
+}
+
+void FileServer::writer(size_t w)
+{
+  while (true) {
+    std::unique_ptr<Chunk> chunk(std::exchange(writers_[w].chunk, nullptr));
+    disk_->write(static_cast<sg_size_t>(chunk->bytes));
+    chunk->reply->put_init(new bool(true), static_cast<uint64_t>(p_.ack_bytes))->detach();
+    idle_.push_back(w);
+    writers_[w].ready->acquire();
+  }
+}
+
+void FileServer::read_into(const std::vector<sg4::Host*>& nodes, const std::vector<std::pair<size_t, double>>& reads)
+{
+  std::vector<sg4::ActorPtr> readers;
+  for (auto const& [n, bytes] : reads) {
+    if (not nodes[n]->is_on())
+      continue;
+    sg4::Mailbox* to = box("node" + std::to_string(n) + "/read/" + std::to_string(readers.size()));
+    readers.push_back(sg4::Actor::create("nfs-read", host_, [this, bytes = bytes, to] {
+      unless_peer_dies("server read", [&] {
+        for (double left = bytes; left > 0; left -= p_.copy_chunk) {
+          double c = std::min(left, p_.copy_chunk);
+          disk_->read(static_cast<sg_size_t>(c));
+          to->put(new double(c), static_cast<uint64_t>(c));
+        }
+      });
+    }));
+    readers.push_back(sg4::Actor::create("node-read", nodes[n], [this, bytes = bytes, to] {
+      unless_peer_dies("node read", [&] {
+        for (double left = bytes; left > 0; left -= p_.copy_chunk)
+          std::unique_ptr<double>(to->get<double>());
+      });
+    }));
+  }
+  for (auto& r : readers)
+    r->join();
+}
+
+} // namespace cs::checkpoint
