@@ -1,10 +1,11 @@
 #include "sim/sweep_runner.hpp"
 #include "sim/errors.hpp"
 #include "sim/fingerprint.hpp"
+#include "sim/interrupt.hpp"
 #include "sim/run.hpp"
 #include "sim/simgrid_options.hpp"
-#include "sim/sweep_lock.hpp"
 #include "sim/sweep_derived.hpp"
+#include "sim/sweep_lock.hpp"
 #include "sim/sweep_progress.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
@@ -178,12 +179,25 @@ SweepOutcome run_sweep(const SweepSpec& spec, const SweepRunOptions& o)
   std::map<pid_t, SweepPoint> running;
   const pid_t self = getpid();
   size_t next      = 0;
+  // Leaving early (an interrupt deferred by validate, a failed fork), no worker may go on writing into the folder.
+  struct StopWorkers {
+    std::map<pid_t, SweepPoint>& running;
+    ~StopWorkers()
+    {
+      for (auto const& [pid, p] : running)
+        kill(pid, SIGTERM);
+      for (auto const& [pid, p] : running)
+        waitpid(pid, nullptr, 0);
+    }
+  } stop_workers{running};
 
   auto reap = [&]() {
     int status = 0;
     pid_t pid  = waitpid(-1, &status, 0);
-    if (pid <= 0)
+    if (pid <= 0) {
+      throw_if_interrupted(); // a signal deferred by validate's temporary folder interrupts the wait
       return;
+    }
     auto it = running.find(pid);
     if (it == running.end())
       return;
@@ -211,6 +225,7 @@ SweepOutcome run_sweep(const SweepSpec& spec, const SweepRunOptions& o)
 
   auto run_until = [&](size_t end) {
     while (next < end || not running.empty()) {
+      throw_if_interrupted();
       while (next < end && running.size() < static_cast<size_t>(std::max(1, o.jobs))) {
         std::fflush(nullptr); // or the worker would print the parent's pending output a second time
         pid_t pid = fork();
