@@ -37,6 +37,15 @@ std::string self_executable()
 
 namespace {
 
+void set_interrupts_blocked(bool blocked)
+{
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGINT);
+  sigaddset(&set, SIGTERM);
+  sigprocmask(blocked ? SIG_BLOCK : SIG_UNBLOCK, &set, nullptr);
+}
+
 /** The worker: a fork of the sweep process. Everything it prints goes to the point's log; its exit status says how
  *  the point went (0 ok, 2 bad input, 1 other failure), like `clustersim run` would. */
 [[noreturn]] void run_point(const SweepSpec& spec, const SweepPoint& p, const SweepRunOptions& o, pid_t parent)
@@ -64,6 +73,7 @@ namespace {
     dup2(fd, 2);
     close(fd);
   }
+  set_interrupts_blocked(false);
   int code = 0;
   try {
     std::error_code ec;
@@ -228,11 +238,15 @@ SweepOutcome run_sweep(const SweepSpec& spec, const SweepRunOptions& o)
       throw_if_interrupted();
       while (next < end && running.size() < static_cast<size_t>(std::max(1, o.jobs))) {
         std::fflush(nullptr); // or the worker would print the parent's pending output a second time
+        // A worker takes SIGINT/SIGTERM only once its output goes to its log: a Ctrl-C right after the fork would
+        // print its line on the sweep's terminal, beside the sweep's own.
+        set_interrupts_blocked(true);
         pid_t pid = fork();
-        if (pid < 0)
-          throw std::runtime_error(std::string("fork failed: ") + std::strerror(errno));
         if (pid == 0)
           run_point(spec, todo[next], o, self);
+        set_interrupts_blocked(false);
+        if (pid < 0)
+          throw std::runtime_error(std::string("fork failed: ") + std::strerror(errno));
         running[pid] = todo[next++];
       }
       reap();

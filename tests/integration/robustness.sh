@@ -47,6 +47,9 @@ expect 2 '"network/model" must be one of' "$exe" sweep "$tmp/sw.json" --out "$tm
 printf '{"scenario": "%s/%s", "grid": {"params.method": ["NR"]}, "derived": {"x": "%s1%s"}}' "$PWD" $s \
   "$(printf '(%.0s' $(seq 1 20000))" "$(printf ')%.0s' $(seq 1 20000))" >"$tmp/deep_sweep.json"
 expect 2 'nested deeper than' "$exe" sweep plan "$tmp/deep_sweep.json"
+# A file name longer than the system takes (NAME_MAX) is a missing file, not a filesystem_error (found by the fuzzer).
+echo '{"scenario": "'$(printf 'x%.0s' $(seq 1 300))'.json", "grid": {"params.method": ["NR"]}}' >"$tmp/long_name.json"
+expect 2 '/scenario: no such scenario file' "$exe" sweep plan "$tmp/long_name.json"
 
 # --out: an unwritable place fails before the simulation, and nothing is created.
 touch "$tmp/file"
