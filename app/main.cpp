@@ -53,10 +53,16 @@ int main(int argc, char** argv)
   }
   try {
     for (auto const& c : cs::cli::commands())
-      if (command == c.name)
-        return c.run(rest, simgrid_args);
+      if (command == c.name) {
+        int status = c.run(rest, simgrid_args);
+        cs::throw_if_interrupted(); // a signal deferred until a temporary folder was removed
+        return status;
+      }
     std::fprintf(stderr, "clustersim: unknown command \"%s\" (see clustersim --help)\n", command.c_str());
     return 2;
+  } catch (const cs::Interrupted& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    return 128 + e.signal();
   } catch (const cs::InputError& e) {
     std::fprintf(stderr, "clustersim: error: %s\n", e.what());
     return 2;

@@ -24,6 +24,12 @@ std::string data_dir()
   return found;
 }
 
+bool file_exists(const std::string& path)
+{
+  std::error_code ec;
+  return fs::exists(path, ec);
+}
+
 std::string find_data_file(const std::string& path)
 {
   fs::path p(path);

@@ -4,6 +4,7 @@
 #include <climits>
 #include <csignal>
 #include <cstring>
+#include <sys/types.h>
 #include <unistd.h>
 
 namespace cs {
@@ -17,19 +18,35 @@ enum SlotState : int { free_slot, filling, ready };
 char temp_paths[slot_count][PATH_MAX];
 std::atomic<int> slot_state[slot_count];
 
+// Deferral: who asked for it (forked workers inherit this memory but not the request), how deep, what came.
+std::atomic<pid_t> defer_owner{0};
+std::atomic<int> defer_depth{0};
+std::atomic<int> deferred_signal{0};
+
 void on_signal(int sig)
 {
+  if (defer_depth.load() > 0 && defer_owner.load() == ::getpid()) {
+    int none = 0;
+    if (deferred_signal.compare_exchange_strong(none, sig))
+      return; // the first one: the owner stops cleanly; a second one falls through and ends the process now
+  }
   for (int i = 0; i < slot_count; ++i)
     if (slot_state[i].load() == ready)
       ::unlink(temp_paths[i]);
-  const char* msg = sig == SIGINT ? "clustersim: interrupted (SIGINT), nothing half-written\n"
-                                  : "clustersim: terminated (SIGTERM), nothing half-written\n";
+  const char* msg = interrupt_message(sig);
   ssize_t ignored = ::write(2, msg, std::strlen(msg));
+  ignored += ::write(2, "\n", 1);
   (void)ignored;
   ::_exit(128 + sig);
 }
 
 } // namespace
+
+const char* interrupt_message(int sig)
+{
+  return sig == SIGINT ? "clustersim: interrupted (SIGINT), nothing half-written"
+                       : "clustersim: terminated (SIGTERM), nothing half-written";
+}
 
 void install_interrupt_handlers()
 {
@@ -59,6 +76,25 @@ TempFileGuard::~TempFileGuard()
 {
   if (slot_ >= 0)
     slot_state[slot_].store(free_slot);
+}
+
+Interrupted::Interrupted(int sig) : std::runtime_error(interrupt_message(sig)), signal_(sig) {}
+
+DeferInterrupts::DeferInterrupts()
+{
+  defer_owner.store(::getpid());
+  defer_depth.fetch_add(1);
+}
+
+DeferInterrupts::~DeferInterrupts()
+{
+  defer_depth.fetch_sub(1);
+}
+
+void throw_if_interrupted()
+{
+  if (int sig = deferred_signal.load(); sig != 0 && defer_owner.load() == ::getpid())
+    throw Interrupted(sig);
 }
 
 } // namespace cs

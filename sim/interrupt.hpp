@@ -2,8 +2,14 @@
  *
  * SimGrid's engine installs its own SIGINT handler (an actor dump, then exit 1), so a run installs these after
  * creating its engine. Outputs are written as temp file + rename; the handler removes the temp files being
- * written, so an interrupted process leaves each output either absent, old, or whole. */
+ * written, so an interrupted process leaves each output either absent, old, or whole.
+ *
+ * A temporary folder cannot be removed from a signal handler (a tree walk is not async-signal-safe, and the sweep
+ * workers writing into it must be stopped first), so the code that owns one defers the signals instead: the handler
+ * records the signal, the owner notices it (throw_if_interrupted), stops its workers and unwinds, and main() prints
+ * the same line and exits with the same status. */
 #pragma once
+#include <stdexcept>
 #include <string>
 
 namespace cs {
@@ -22,5 +28,31 @@ public:
 private:
   int slot_ = -1;
 };
+
+/** A signal deferred by DeferInterrupts, thrown where the owner can stop; main() exits with 128 + signal. */
+class Interrupted : public std::runtime_error {
+public:
+  explicit Interrupted(int sig);
+  int signal() const { return signal_; }
+
+private:
+  int signal_;
+};
+
+/** While alive, in the process that made it (not in its forked workers), the first SIGINT/SIGTERM is recorded
+ *  instead of ending the process; a second one ends it at once. Nests. */
+class DeferInterrupts {
+public:
+  DeferInterrupts();
+  ~DeferInterrupts();
+  DeferInterrupts(const DeferInterrupts&)            = delete;
+  DeferInterrupts& operator=(const DeferInterrupts&) = delete;
+};
+
+/** Throws Interrupted if a deferred signal came. */
+void throw_if_interrupted();
+
+/** The line clustersim prints when a signal ends it. */
+const char* interrupt_message(int sig);
 
 } // namespace cs

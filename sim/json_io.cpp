@@ -198,7 +198,7 @@ std::string resolve_path(const std::string& base_file, const std::string& rel)
   if (p.is_absolute())
     return rel;
   fs::path beside = fs::path(dir_of(base_file)) / p;
-  if (fs::exists(beside) && dir_of(base_file) != ".")
+  if (file_exists(beside.string()) && dir_of(base_file) != ".")
     return beside.string();
   return find_data_file(rel); // the current folder, then the installation's data directory
 }

@@ -63,28 +63,34 @@ void check_routing(const PlatformSpec& spec)
   for (size_t i = 0; i < spec.hosts.size(); ++i)
     index[spec.hosts[i].name] = i;
   size_t n = spec.hosts.size();
-  std::vector<std::string> entries;      // pointers of the routing entries
-  std::vector<int> routed_by(n * n, -1); // which entry routes (src, dst); n <= max_hosts keeps this small
-  auto claim = [&](const std::string& a, const std::string& b, const std::string& pointer) {
-    int& by = routed_by[index.at(a) * n + index.at(b)];
+  std::vector<const std::string*> entries; // pointers of the routing entries
+  std::vector<int> routed_by(n * n, -1);   // which entry routes (src, dst); n <= max_hosts keeps this small
+  // By host index: a switch routes the square of its hosts, so names are looked up once per host, not per pair (a
+  // 4096-host switch is 16.8 million pairs).
+  auto claim = [&](size_t a, size_t b, const std::string& pointer) {
+    int& by = routed_by[a * n + b];
     if (by >= 0)
       throw InputError(spec.file, pointer,
-                       "a second route from \"" + a + "\" to \"" + b + "\" (" + entries[by] +
-                           " routes it already): SimGrid allows one");
-    if (entries.empty() || entries.back() != pointer)
-      entries.push_back(pointer);
+                       "a second route from \"" + spec.hosts[a].name + "\" to \"" + spec.hosts[b].name + "\" (" +
+                           *entries[by] + " routes it already): SimGrid allows one");
+    if (entries.empty() || entries.back() != &pointer)
+      entries.push_back(&pointer);
     by = static_cast<int>(entries.size()) - 1;
   };
   for (auto const& r : spec.routes) {
-    claim(r.src, r.dst, r.pointer);
+    claim(index.at(r.src), index.at(r.dst), r.pointer);
     if (r.symmetrical)
-      claim(r.dst, r.src, r.pointer);
+      claim(index.at(r.dst), index.at(r.src), r.pointer);
   }
-  for (auto const& sw : spec.switches)
-    for (auto const& a : sw.hosts)
-      for (auto const& b : sw.hosts)
+  for (auto const& sw : spec.switches) {
+    std::vector<size_t> on;
+    for (auto const& h : sw.hosts)
+      on.push_back(index.at(h));
+    for (size_t a : on)
+      for (size_t b : on)
         if (a != b)
           claim(a, b, sw.pointer);
+  }
   for (size_t i = 0; i < n; ++i)
     for (size_t j = 0; j < n; ++j)
       if (i != j && routed_by[i * n + j] < 0)

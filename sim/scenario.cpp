@@ -1,4 +1,5 @@
 #include "sim/scenario.hpp"
+#include "sim/data_dir.hpp"
 #include "sim/errors.hpp"
 #include "sim/fields.hpp"
 #include "sim/input_limits.hpp"
@@ -127,9 +128,9 @@ Scenario load_scenario(const std::string& path, const std::vector<std::string>& 
   Fields f(doc, path, "");
   scenario_fields(f, s);
   s.platform_file = resolve_path(path, s.platform.file);
-  if (not std::filesystem::exists(s.platform_file))
+  if (not file_exists(s.platform_file))
     throw InputError(path, "/platform/file", "no such platform file " + quote_value(s.platform.file));
-  if (not s.platform.host_profile.empty() && not std::filesystem::exists(resolve_path(path, s.platform.host_profile)))
+  if (not s.platform.host_profile.empty() && not file_exists(resolve_path(path, s.platform.host_profile)))
     throw InputError(path, "/platform/host_profile",
                      "no such host profile file " + quote_value(s.platform.host_profile));
   s.resolved = doc;

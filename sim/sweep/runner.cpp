@@ -1,6 +1,7 @@
 #include "sim/sweep/runner.hpp"
 #include "sim/errors.hpp"
 #include "sim/fingerprint.hpp"
+#include "sim/interrupt.hpp"
 #include "sim/run.hpp"
 #include "sim/simgrid_options.hpp"
 #include "sim/sweep/derived.hpp"
@@ -36,6 +37,15 @@ std::string self_executable()
 
 namespace {
 
+void set_interrupts_blocked(bool blocked)
+{
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGINT);
+  sigaddset(&set, SIGTERM);
+  sigprocmask(blocked ? SIG_BLOCK : SIG_UNBLOCK, &set, nullptr);
+}
+
 /** One point in a worker: its output goes to the point's log, its exit code (0 ok, 2 bad input, 1 other failure) is
  *  what `clustersim run` would exit with. */
 int run_point(const SweepSpec& spec, const SweepPoint& p, const SweepRunOptions& o)
@@ -54,6 +64,7 @@ int run_point(const SweepSpec& spec, const SweepPoint& p, const SweepRunOptions&
     dup2(fd, 2);
     close(fd);
   }
+  set_interrupts_blocked(false);
   int code = 0;
   try {
     std::error_code ec;
@@ -145,11 +156,25 @@ public:
     }
   }
 
+  // Leaving early (an interrupt deferred by validate, a failed fork), no worker may go on writing into the folder.
+  ~Workers()
+  {
+    for (auto const& [pid, b] : running_)
+      kill(pid, SIGTERM);
+    for (auto const& [pid, b] : running_) {
+      waitpid(pid, nullptr, 0);
+      close(b.status_fd);
+    }
+  }
+  Workers(const Workers&)            = delete;
+  Workers& operator=(const Workers&) = delete;
+
   /** Hands out the points up to `end` (exclusive) and waits for every worker. */
   void run_until(size_t end)
   {
     const size_t jobs = static_cast<size_t>(std::max(1, o_.jobs));
     while (next_ < end || not retry_.empty() || not running_.empty()) {
+      throw_if_interrupted();
       while ((next_ < end || not retry_.empty()) && running_.size() < jobs)
         start(next_batch(end, jobs));
       reap();
@@ -190,12 +215,19 @@ private:
     if (pipe(fds) != 0)
       throw std::runtime_error(std::string("pipe failed: ") + std::strerror(errno));
     std::fflush(nullptr); // or the worker would print the parent's pending output a second time
+    // A worker takes SIGINT/SIGTERM only once its output goes to its log: a Ctrl-C right after the fork would
+    // print its line on the sweep's terminal, beside the sweep's own.
+    set_interrupts_blocked(true);
     pid_t pid = fork();
-    if (pid < 0)
-      throw std::runtime_error(std::string("fork failed: ") + std::strerror(errno));
     if (pid == 0) {
       close(fds[0]);
       run_batch(spec_, points, o_, self_, fds[1]);
+    }
+    set_interrupts_blocked(false);
+    if (pid < 0) {
+      close(fds[0]);
+      close(fds[1]);
+      throw std::runtime_error(std::string("fork failed: ") + std::strerror(errno));
     }
     close(fds[1]);
     running_[pid] = Batch{std::move(points), fds[0]};
@@ -207,8 +239,10 @@ private:
   {
     int status = 0;
     pid_t pid  = waitpid(-1, &status, 0);
-    if (pid <= 0)
+    if (pid <= 0) {
+      throw_if_interrupted(); // a signal deferred by validate's temporary folder interrupts the wait
       return;
+    }
     auto it = running_.find(pid);
     if (it == running_.end())
       return;

@@ -207,7 +207,7 @@ void sweep_fields(Fields& f, SweepSpec& s)
   f.string("description", "", "what the sweep studies");
   std::string base = f.required_string("scenario", "base scenario file");
   s.base           = resolve_path(file, base);
-  if (not f.documenting() && not fs::exists(s.base))
+  if (not f.documenting() && not file_exists(s.base))
     f.fail("scenario", "no such scenario file \"" + base + "\"");
   const json path_values{{"type", "object"}, {"additionalProperties", {{"type", "array"}, {"minItems", 1}}}};
   if (const json* set = f.raw("set", "object", "fixed overrides (path: value) for every point", {{"type", "object"}})) {

@@ -3,6 +3,7 @@
 #include "sim/fields.hpp"
 #include "sim/json_io.hpp"
 #include "sim/sweep/store.hpp"
+#include "sim/temp_dir.hpp"
 #include "sim/validate/validate.hpp"
 
 #include <algorithm>
@@ -118,10 +119,8 @@ std::map<std::string, json> read_answers(const std::string& file)
 /** Runs the lab's questions through the validation machinery; returns its exit status and fills `report`. */
 int run_lab(const LabOptions& o, const Lab& lab, const char* label, json& report)
 {
-  char tmpl[] = "/tmp/clustersim-lab-XXXXXX";
-  if (mkdtemp(tmpl) == nullptr)
-    throw std::runtime_error("cannot create a temporary folder");
-  std::string dir = tmpl;
+  TempDir temp("lab"); // removed on every way out, an interrupt included
+  const std::string& dir = temp.path();
   fs::create_directories(dir + "/lab");
   write_file_atomic(dir + "/lab/" + lab.name + ".json", dump_json(lab.validation));
   ValidateOptions v;
@@ -134,7 +133,6 @@ int run_lab(const LabOptions& o, const Lab& lab, const char* label, json& report
   v.measured_label = label;
   int status       = run_validation(v);
   report           = load_json_file(v.report);
-  fs::remove_all(dir);
   return status;
 }
 

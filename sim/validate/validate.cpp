@@ -4,6 +4,7 @@
 #include "sim/fields.hpp"
 #include "sim/plot.hpp"
 #include "sim/sweep/sweep.hpp"
+#include "sim/temp_dir.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -12,6 +13,7 @@
 #include <filesystem>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace fs = std::filesystem;
@@ -405,29 +407,22 @@ int run_validation(const ValidateOptions& o)
       files.push_back(e.path().string());
   std::sort(files.begin(), files.end());
 
+  // The temporary runs go on every way out: a bad cell's exception, and SIGINT/SIGTERM (deferred while it lives).
   std::string work = o.work_dir;
   bool temporary   = work.empty();
+  std::optional<TempDir> temp;
   if (temporary) {
-    char tmpl[] = "/tmp/clustersim-validate-XXXXXX";
-    if (mkdtemp(tmpl) == nullptr)
-      throw std::runtime_error("cannot create a temporary folder");
-    work = tmpl;
+    temp.emplace("validate");
+    work = temp->path();
+    if (o.keep)
+      temp->keep();
   }
-  // The temporary runs go on every way out, a bad cell's exception included.
-  struct RemoveAtExit {
-    std::string dir;
-    ~RemoveAtExit()
-    {
-      std::error_code ec;
-      if (not dir.empty())
-        fs::remove_all(dir, ec);
-    }
-  } remove_work{temporary && not o.keep ? work : std::string()};
   size_t selected_cells = 0;
 
   json report  = json::array();
   int failures = 0, compared = 0, known_misses = 0;
   for (auto const& file : files) {
+    throw_if_interrupted();
     json doc = load_json_file(file);
     Fields f(doc, file, "");
     std::string seed  = f.required_string("seed", "the seed document number (\"000\"...)");

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <string>
 #include <unistd.h>
@@ -21,7 +22,11 @@ namespace {
 
 std::string input_path()
 {
-  static const std::string path = "/tmp/clustersim-fuzz-" + std::to_string(::getpid()) + ".json";
+  // In memory when the system has a tmpfs: the loaders read a path, and the file is rewritten at every execution.
+  static const std::string path = std::string(::access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp") +
+                                  "/clustersim-fuzz-" + std::to_string(::getpid()) + ".json";
+  static const int removed_at_exit = std::atexit([] { ::unlink(path.c_str()); });
+  (void)removed_at_exit;
   return path;
 }
 

@@ -47,6 +47,9 @@ expect 2 '"network/model" must be one of' "$exe" sweep "$tmp/sw.json" --out "$tm
 printf '{"scenario": "%s/%s", "grid": {"params.method": ["NR"]}, "derived": {"x": "%s1%s"}}' "$PWD" $s \
   "$(printf '(%.0s' $(seq 1 20000))" "$(printf ')%.0s' $(seq 1 20000))" >"$tmp/deep_sweep.json"
 expect 2 'nested deeper than' "$exe" sweep plan "$tmp/deep_sweep.json"
+# A file name longer than the system takes (NAME_MAX) is a missing file, not a filesystem_error (found by the fuzzer).
+echo '{"scenario": "'$(printf 'x%.0s' $(seq 1 300))'.json", "grid": {"params.method": ["NR"]}}' >"$tmp/long_name.json"
+expect 2 '/scenario: no such scenario file' "$exe" sweep plan "$tmp/long_name.json"
 
 # --out: an unwritable place fails before the simulation, and nothing is created.
 touch "$tmp/file"
@@ -76,6 +79,24 @@ for sig in INT TERM; do
   [ $got -eq "$want" ] || { echo "FAIL: SIG$sig gave exit $got, expected $want: $(head -c 300 "$tmp/err")"; fail=1; }
   [ "$(wc -l <"$tmp/err")" -eq 1 ] || { echo "FAIL: SIG$sig: expected one line: $(head -c 300 "$tmp/err")"; fail=1; }
   [ -e "$tmp/sig-$sig/result.json" ] && { echo "FAIL: SIG$sig left a result.json"; fail=1; }
+done
+# validate's temporary runs folder goes with a signal too: to validate alone (its workers must be stopped first), or
+# to its whole process group as Ctrl-C sends it.
+for target in process group; do
+  mkdir -p "$tmp/vt-$target"
+  TMPDIR="$tmp/vt-$target" setsid "$exe" validate --only 000 -q >/dev/null 2>"$tmp/err" &
+  pid=$!
+  for _ in $(seq 1 300); do compgen -G "$tmp/vt-$target/*/*/*/points/*" >/dev/null && break; sleep 0.1; done
+  compgen -G "$tmp/vt-$target/*/*/*/points/*" >/dev/null || { echo "FAIL: validate ($target) started no run"; fail=1; }
+  if [ $target = process ]; then kill -INT $pid; else kill -INT -- -$pid; fi
+  wait $pid
+  got=$?
+  [ $got -eq 130 ] || { echo "FAIL: SIGINT to validate's $target gave exit $got: $(head -c 300 "$tmp/err")"; fail=1; }
+  grep -q 'interrupted (SIGINT)' "$tmp/err" && [ "$(wc -l <"$tmp/err")" -eq 1 ] ||
+    { echo "FAIL: SIGINT to validate's $target: expected one line: $(head -c 300 "$tmp/err")"; fail=1; }
+  sleep 0.5 # a worker left running would write into the folder again
+  [ -z "$(ls -A "$tmp/vt-$target")" ] ||
+    { echo "FAIL: SIGINT to validate's $target left $(ls -A "$tmp/vt-$target")"; fail=1; }
 done
 # --max-wall stops a run that would go on, with one line and nothing written.
 expect 1 'stopped by --max-wall 2 s' "$exe" run $s --set params.iterations=10000000 --max-wall 2 --out "$tmp/mw" -q
