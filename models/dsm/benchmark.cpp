@@ -11,6 +11,12 @@ std::pair<long, long> block_share(long total, int nodes, int node)
   return {first, std::min(total, first + per)};
 }
 
+long alloc_row_bands(Memory& memory, long rows, double row_bytes)
+{
+  double band = static_cast<double>(block_share(rows, memory.nodes(), 0).second) * row_bytes;
+  return memory.alloc(row_bytes * static_cast<double>(rows), band);
+}
+
 std::unique_ptr<Benchmark> make_benchmark(const Params& p, Memory& memory)
 {
   switch (p.bench) {

@@ -28,6 +28,9 @@ std::unique_ptr<Benchmark> make_benchmark(const Params& p, Memory& memory);
 /** Rows [first, last) of `total` owned by `node` of `nodes` in a block distribution (ceil-sized blocks). */
 std::pair<long, long> block_share(long total, int nodes, int node);
 
+/** A matrix of `rows` rows of `row_bytes`, homed in bands of block_share's rows (band p at node p); its address. */
+long alloc_row_bands(Memory& memory, long rows, double row_bytes);
+
 /** N-queens tasks: one per valid placement of the first `depth` rows of an n x n board, each weighed by the nodes of
  *  its search tree `weight_depth` rows further down (1 when 0). */
 std::vector<double> nqueens_tasks(int n, int depth, int weight_depth);

@@ -14,8 +14,7 @@ class Jacobi : public Benchmark {
 public:
   Jacobi(const JacobiParams& p, Memory& m) : p_(p), row_(static_cast<double>(p.cols) * p.elem_bytes)
   {
-    double block = static_cast<double>(block_share(p.rows, m.nodes(), 0).second) * row_;
-    grid_        = m.alloc(row_ * static_cast<double>(p.rows), block);
+    grid_ = alloc_row_bands(m, p.rows, row_);
   }
 
   void body(Node& node) override

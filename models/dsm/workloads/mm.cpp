@@ -12,10 +12,9 @@ class Mm : public Benchmark {
 public:
   Mm(const MmParams& p, Memory& m) : p_(p), row_(static_cast<double>(p.n) * p.elem_bytes)
   {
-    double block = static_cast<double>(block_share(p.n, m.nodes(), 0).second) * row_;
-    a_           = m.alloc(row_ * static_cast<double>(p.n), block);
-    b_           = m.alloc(row_ * static_cast<double>(p.n), block);
-    c_           = m.alloc(row_ * static_cast<double>(p.n), block);
+    a_ = alloc_row_bands(m, p.n, row_);
+    b_ = alloc_row_bands(m, p.n, row_);
+    c_ = alloc_row_bands(m, p.n, row_);
   }
 
   void body(Node& node) override
