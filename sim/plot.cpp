@@ -68,7 +68,7 @@ bool render_plot(const std::string& script, const std::string& out_base, const s
 void render_run_plots(const std::string& run_dir, const std::string& model, bool quiet)
 {
   std::string script = plots_dir() + "/run_" + model + ".gp";
-  if (not fs::exists(script)) {
+  if (not file_exists(script)) {
     if (not quiet)
       std::fprintf(stderr, "clustersim: no plot script %s for model %s\n", script.c_str(), model.c_str());
     return;

@@ -20,7 +20,7 @@ namespace cs::cli {
 static std::vector<std::string> files_under(const std::string& dir, const std::string& ext)
 {
   std::vector<std::string> out;
-  if (not fs::exists(dir))
+  if (not file_exists(dir))
     return out;
   for (auto const& e : fs::recursive_directory_iterator(dir))
     if (e.is_regular_file() && e.path().extension() == ext)

@@ -1,5 +1,6 @@
 #include "app/cli/options.hpp"
 #include "app/cli/sweep_commands.hpp"
+#include "sim/data_dir.hpp"
 #include "sim/errors.hpp"
 #include "sim/sweep/sweep.hpp"
 
@@ -44,7 +45,7 @@ int cmd_sweep_merge(const Args& args, const Args&)
   std::string target_fp = output_fingerprint(out);
   if (not target_fp.empty() && not fingerprint.empty() && target_fp != fingerprint)
     throw InputError(manifest_path(out), "", "this folder holds another sweep than " + dirs.front());
-  if (target_fp.empty() && fs::exists(manifest_path(dirs.front())))
+  if (target_fp.empty() && file_exists(manifest_path(dirs.front())))
     fs::copy_file(manifest_path(dirs.front()), manifest_path(out)); // plot and later merges read it there
   MergeSummary s = merge_sweep(spec, dirs, out);
   std::fprintf(stderr,

@@ -1,5 +1,6 @@
 #include "app/cli/options.hpp"
 #include "app/cli/sweep_commands.hpp"
+#include "sim/data_dir.hpp"
 #include "sim/sweep/sweep.hpp"
 
 #include <algorithm>
@@ -29,9 +30,9 @@ std::string factor_text(const SweepFactor& f)
 /** Status of a point in an output folder, as a resumed run would see it. */
 std::string status_in(const std::string& out, const SweepPoint& p)
 {
-  if (fs::exists(point_result(out, p)))
+  if (file_exists(point_result(out, p)))
     return "done";
-  if (fs::exists(point_error(out, p)))
+  if (file_exists(point_error(out, p)))
     return "failed";
   return "to run";
 }

@@ -255,6 +255,17 @@ TEST_CASE("apps/sor on 4 nodes: bands of 1024.5 rows over homes of 1024 send thr
   REQUIRE(m["errors"].get<long>() == 0);
 }
 
+TEST_CASE("A run whose programs stay blocked after a message is given up fails instead of reporting a time",
+          "[engine][dsm]")
+{
+  // A 12 KiB socket can never hold apps/sor's 16 KB diffs at 4 nodes: their sender gives up and the programs wait
+  // forever. Before this check the run reported a negative execution time.
+  REQUIRE_THROWS_WITH(cs::test::run_metrics(speedup, {"params.bench=sor", "params.nodes=4", "params.sor.iterations=10",
+                                                      "params.sor.seq_time=2s", "params.system=mocha_base",
+                                                      "params.sor.layout=apps", "params.socket_rcvbuf=12KiB"}),
+                      Catch::Contains("did not finish") && Catch::Contains("given up"));
+}
+
 TEST_CASE("Water adds forces under per-molecule locks and ships them home as diffs", "[engine][dsm]")
 {
   json m = cs::test::run_metrics(speedup, {"params.bench=water", "params.nodes=4", "params.water.molecules=64",

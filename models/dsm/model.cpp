@@ -5,6 +5,7 @@
 #include "models/dsm/udp_rtt.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace cs::dsm {
 
@@ -59,6 +60,7 @@ public:
     }
     start_.assign(static_cast<size_t>(p_.nodes), 0);
     end_.assign(static_cast<size_t>(p_.nodes), 0);
+    finished_.assign(static_cast<size_t>(p_.nodes), 0);
     if (p_.bench == Bench::udp_rtt)
       rtt_ = std::make_unique<UdpRtt>(p_.udp_rtt, *fabric_, *transports_[0], *transports_[1]);
   }
@@ -79,13 +81,17 @@ public:
         start_[i] = sg4::Engine::get_clock();
         bench_->body(n);
         n.barrier();
-        end_[i] = sg4::Engine::get_clock();
+        end_[i]      = sg4::Engine::get_clock();
+        finished_[i] = 1;
         if (n.stat_start() >= 0) // the program times from its jia_startstat()
           start_[i] = n.stat_start();
       });
   }
 
   void finish() override;
+  /** Throws when a program never reached its end: the simulation stopped with it blocked, so the run has no
+   *  execution time to report (it would read as a negative one). */
+  void check_finished() const;
   /** The table `nodes` (one row per process); returns the counters summed over the processes, and by message type. */
   Counters record_nodes(Recorder& rec, std::array<long, kOps>& by_op) const;
   /** The table `node_messages` and the messages by type; returns their total. */
@@ -103,6 +109,7 @@ private:
   std::vector<std::unique_ptr<Transport>> transports_;
   std::vector<std::unique_ptr<Node>> nodes_;
   std::vector<double> start_, end_;
+  std::vector<char> finished_; ///< which programs reached their end (a program blocked forever never does)
   std::unique_ptr<UdpRtt> rtt_;
   Timeline timeline_;
 };
@@ -117,6 +124,7 @@ void Run::finish()
     rec.set("rtt_us", rtt_->rtt() * 1e6);
     return;
   }
+  check_finished();
   double t0   = *std::min_element(start_.begin(), start_.end());
   double t1   = *std::max_element(end_.begin(), end_.end());
   double time = t1 - t0;
@@ -133,6 +141,22 @@ void Run::finish()
   bench_->record(rec);
   if (p_.trace_barrier > 0)
     record_timeline(rec);
+}
+
+void Run::check_finished() const
+{
+  std::string blocked;
+  for (size_t i = 0; i < finished_.size(); ++i)
+    if (not finished_[i])
+      blocked += (blocked.empty() ? "" : ", ") + std::to_string(i);
+  if (blocked.empty())
+    return;
+  long gave_up = 0;
+  for (auto const& t : transports_)
+    gave_up += t->counters().gave_up;
+  throw std::runtime_error("dsm: the program did not finish: process(es) " + blocked + " still blocked when the " +
+                           "simulation ran out of events at " + std::to_string(sg4::Engine::get_clock()) + " s (" +
+                           std::to_string(gave_up) + " reliable message(s) given up after max_retries)");
 }
 
 Counters Run::record_nodes(Recorder& rec, std::array<long, kOps>& by_op) const

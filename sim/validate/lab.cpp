@@ -1,4 +1,5 @@
 #include "sim/validate/lab.hpp"
+#include "sim/data_dir.hpp"
 #include "sim/errors.hpp"
 #include "sim/fields.hpp"
 #include "sim/json_io.hpp"
@@ -22,7 +23,7 @@ std::string labs_root(const LabOptions& o)
 {
   if (not o.labs_dir.empty())
     return o.labs_dir;
-  if (fs::exists("labs"))
+  if (file_exists("labs"))
     return "labs";
   return std::string(CS_SOURCE_DIR) + "/labs";
 }
@@ -57,7 +58,7 @@ Lab read_lab(const std::string& file, const std::map<std::string, json>& answers
   for (auto& [name, run] : runs_fixed.items()) // scenarios are named from the repository root, as everywhere
     if (run.is_object() && run.contains("scenario") && run["scenario"].is_string()) {
       std::string sc = run["scenario"].get<std::string>();
-      if (not fs::exists(sc) && fs::exists(fs::path(root.get<std::string>()) / sc))
+      if (not file_exists(sc) && file_exists(fs::path(root.get<std::string>()) / sc))
         run["scenario"] = (fs::path(root.get<std::string>()) / sc).string();
     }
   json cells = json::array();
@@ -141,7 +142,7 @@ int run_lab(const LabOptions& o, const Lab& lab, const char* label, json& report
 void update_instructor_page(const std::string& lab_path, const Lab& lab, const json& report)
 {
   fs::path page = fs::path(lab_path).parent_path().parent_path() / "docs" / "labs" / (lab.name + "_instructor.md");
-  if (not fs::exists(page))
+  if (not file_exists(page))
     return;
   std::string text        = read_text(page.string());
   const std::string begin = "<!-- answers:begin -->", end = "<!-- answers:end -->";
@@ -163,10 +164,11 @@ void update_instructor_page(const std::string& lab_path, const Lab& lab, const j
 
 std::string lab_file(const LabOptions& o)
 {
-  if (fs::exists(o.lab) && fs::is_regular_file(o.lab))
+  std::error_code ec; // a name the system refuses is a lab that is not there, not an exception
+  if (file_exists(o.lab) && fs::is_regular_file(o.lab, ec))
     return o.lab;
   std::string file = labs_root(o) + "/" + o.lab + ".json";
-  if (not fs::exists(file))
+  if (not file_exists(file))
     throw InputError(o.lab, "", "no such lab (expected a lab file or a name of labs/NAME.json)");
   return file;
 }
