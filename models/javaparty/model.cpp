@@ -24,14 +24,14 @@ namespace cs::javaparty {
 Run::Run(ModelContext& ctx) : ParamsRun(ctx), rng_(ctx.rng.stream("javaparty"))
 {
   Fields& f         = fields_;
-  bool from_cluster = p_.congestion && p_.blast_sources == "cluster";
+  bool from_cluster = p_.congestion && p_.blast_sources == BlastSources::cluster;
   // Seed V.C: half of the cluster generates the blast, jp-(i+4) into jp-i, so the RayTracer runs on the first half.
   long half            = static_cast<long>(ctx.platform.hosts(p_.hosts_group).size()) / 2;
   long need            = from_cluster ? 2 * std::max(p_.machines, half) : p_.machines;
   hosts_               = ctx.group_hosts(f, from_cluster ? "congestion" : "machines", p_.hosts_group, need);
   const SwitchSpec* sw = &ctx.switch_param(f, "switch", p_.switch_name);
   qos_                 = net::qos_config(ctx.platform, *sw);
-  bool qos_on          = p_.mls_qos == "platform" ? qos_.enabled : p_.mls_qos == "on";
+  bool qos_on          = p_.mls_qos == MlsQos::platform ? qos_.enabled : p_.mls_qos == MlsQos::on;
   bandwidth_           = sw->port.effective_bandwidth(ctx.platform.options().slowdown);
   rows_                = load_rows(f);
   ctx.platform.os(hosts_[0]).cost("frame_rx"); // a missing cost is bad input before the run, not during it

@@ -12,15 +12,11 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(cs_javaparty, cs, "JavaParty RayTracer (seed 001
 
 namespace cs::javaparty {
 
-namespace {
-constexpr double kReferenceSpeed = 2e9; // test_cost is CPU time on a 2 GHz core
-} // namespace
-
 void Run::rmi_leg(const std::string& from_host, const std::string& to_host, double bytes)
 {
   // The data crosses the egress port toward `to_host`, its ACKs the port toward `from_host`.
   JpPath data = port_of(to_host).path_from(from_host), acks = port_of(from_host).path_from(to_host);
-  net::TcpOutcome o = net::tcp_message(bytes, {data.loss, data.delay, acks.loss, acks.delay}, tcp_, rng_);
+  net::TcpOutcome o = net::tcp_message(bytes, {data.loss, data.delay, acks.loss, acks.delay}, p_.tcp, rng_);
   wait_.queueing += o.queueing;
   wait_.fast_retx += o.fast_retx;
   wait_.timeouts += o.timeouts;
@@ -41,7 +37,7 @@ void Run::render(long row, const sg4::SemaphorePtr& cpus)
 {
   cpus->acquire();
   double t0 = sg4::Engine::get_clock();
-  sg4::this_actor::execute(rows_[static_cast<size_t>(row)] * p_.test_cost * kReferenceSpeed / speed_factor_);
+  sg4::this_actor::execute(rows_[static_cast<size_t>(row)] * p_.test_cost * p_.reference_speed / speed_factor_);
   span(t0, "render_row", "", "row " + std::to_string(row));
   cpus->release();
 }
@@ -69,7 +65,7 @@ void Run::worker(long t)
   sg4::Mailbox* reply           = sg4::Mailbox::by_name("rt-reply-" + std::to_string(t));
   const sg4::SemaphorePtr& cpus = cpus_[static_cast<size_t>(placement_[static_cast<size_t>(t)])];
   auto rows                     = static_cast<long>(rows_.size());
-  if (p_.work == "cyclic") { // each row returned by its own call as soon as it is rendered
+  if (p_.work == Work::cyclic) { // each row returned by its own call as soon as it is rendered
     for (long r = t; r < rows; r += static_cast<long>(placement_.size())) {
       render(r, cpus);
       call_head(1, reply);
@@ -85,7 +81,7 @@ void Run::head()
 {
   sg4::Mailbox* in  = sg4::Mailbox::by_name("rt-head");
   auto rows         = static_cast<long>(rows_.size());
-  const bool chunks = p_.work == "chunks";
+  const bool chunks = p_.work == Work::chunks;
   long handed = 0, received = 0;
   while (received < rows) {
     std::unique_ptr<Call> c(in->get<Call>());

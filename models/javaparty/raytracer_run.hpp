@@ -63,7 +63,6 @@ private:
   std::vector<long> placement_;         ///< machine index of each worker thread
   std::vector<sg4::SemaphorePtr> cpus_; ///< per machine: the CPUs its JVM's workers use
   std::map<std::string, PortState> ports_;
-  net::TcpConfig tcp_;
   net::TcpOutcome wait_; ///< summed over every RMI leg of the run
   double end_     = 0;
   long rmi_calls_ = 0;
