@@ -29,7 +29,7 @@ int main(int argc, char** argv)
   ps.expedite   = qos["ports"]["jp-1"]["priority_queue_out"];
   double buffer = *cs::parse_unit_string(qos["port_buffer"]["value"].get<std::string>(), cs::Unit::size);
   double C      = 125e6;
-  PacketPort port(C, buffer, &qs, &ps);
+  PacketPort port(C, buffer, 1538, &qs, &ps); // full Ethernet frames on the wire: the SRR quantum
   cs::Rng rng(1);
   double blast = 1466 + 38, t_blast = 0, t_jp = 0, t_other = 0;
   long frames = 0;

@@ -45,16 +45,17 @@ JpPath jp_class(const Port& o, const net::QueueOf& jp, double& blast_fps, Rng& r
     j.delay = drop_limit(o, jp) / f.rate[q];
   }
   bool one_queue = o.qos_on && jp.queue == o.blast.queue; // the packet port keeps statistics per queue
-  if (p.switch_model == "packet" && not one_queue) {
+  if (p.switch_model == SwitchModel::packet && not one_queue) {
     // QoS off: one FIFO, where the queue numbers only keep the two streams' statistics apart.
     int bq = o.qos_on ? o.blast.queue : 0, jq = o.qos_on ? jp.queue : 1;
-    net::PacketPort port(o.bandwidth, o.qos.port_buffer, o.qos_on ? &o.qos.queue_set(o.host) : nullptr, sched);
+    net::PacketPort port(o.bandwidth, o.qos.port_buffer, p.max_frame, o.qos_on ? &o.qos.queue_set(o.host) : nullptr,
+                         sched);
     std::vector<net::Source> src{{o.fps * o.frame, o.frame, bq, false, p.blast_jitter},
-                                 {std::max(1.0, p.jp_load), 1538, jq, true}};
+                                 {std::max(1.0, p.jp_load), p.max_frame, jq, true}};
     // The blast runs long before and during the RayTracer: fill the buffers first (the JavaParty traffic is the
     // only excess over the line when the blast is at line rate), then measure.
     double excess = std::max(p.jp_load, o.fps * o.frame + p.jp_load - o.bandwidth);
-    double warmup = std::min(60.0, 1.5 * o.qos.port_buffer / std::max(excess, 1.0));
+    double warmup = std::min(p.warmup_cap, p.warmup_fills * o.qos.port_buffer / std::max(excess, 1.0));
     net::feed(port, src, 0, warmup, rng);
     net::QueueStats jp0 = port.stats(jq), bl0 = port.stats(bq);
     net::feed(port, src, warmup, warmup + p.packet_seconds, rng);

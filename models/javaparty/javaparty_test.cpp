@@ -44,12 +44,13 @@ TEST_CASE("JavaParty's random placement leaves machines idle as often as indepen
   std::map<long, long> used; // machines used -> runs, 3 threads on 3 machines
   const long runs = 27000;
   for (long i = 0; i < runs; ++i)
-    used[cs::javaparty::machines_used(cs::javaparty::place_threads(3, 3, "random", rng))]++;
+    used[cs::javaparty::machines_used(cs::javaparty::place_threads(3, 3, cs::javaparty::Placement::random, rng))]++;
   // 3^3 equally likely placements: 6 use all three machines, 18 use two, 3 use one.
   REQUIRE(used[3] == Approx(runs * 6 / 27).epsilon(0.05));
   REQUIRE(used[2] == Approx(runs * 18 / 27).epsilon(0.05));
   REQUIRE(used[1] == Approx(runs * 3 / 27).epsilon(0.1));
-  REQUIRE(cs::javaparty::machines_used(cs::javaparty::place_threads(8, 8, "round_robin", rng)) == 8);
+  REQUIRE(cs::javaparty::machines_used(
+              cs::javaparty::place_threads(8, 8, cs::javaparty::Placement::round_robin, rng)) == 8);
 }
 
 namespace {

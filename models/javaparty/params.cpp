@@ -2,6 +2,40 @@
 
 namespace cs::javaparty {
 
+namespace {
+
+/** The RMI connections' TCP: Linux 2.6.18 (Fedora Core 6, seed IV.A) as its defaults have it. */
+net::TcpConfig tcp_params(Fields& f)
+{
+  net::TcpConfig c;
+  Fields t         = f.object("tcp", "the RMI connections' TCP (Linux 2.6 of the seed's Fedora Core 6)");
+  c.mss            = t.quantity("mss", Unit::size, c.mss,
+                                "payload bytes per segment: a 1500-B Ethernet MTU less 20 B IP, 20 B TCP and 12 B of the "
+                                           "timestamps option Linux sends by default (RFC 7323)",
+                                Range::positive());
+  c.initial_window = t.integer("initial_window", c.initial_window,
+                               "segments of a (re)started slow start (RFC 3390: 3 for a 1448-B MSS)", 1, 1000);
+  c.rto_min =
+      t.quantity("rto_min", Unit::time, c.rto_min,
+                 "floor of the RTO's variance term (Linux TCP_RTO_MIN, include/net/tcp.h: HZ/5)", Range::positive());
+  c.rto_max = t.quantity("rto_max", Unit::time, c.rto_max, "cap of the backed-off RTO (Linux TCP_RTO_MAX: 120 s)",
+                         Range::positive());
+  c.dupack_threshold =
+      t.integer("dupack_threshold", c.dupack_threshold,
+                "duplicate ACKs that trigger a fast retransmit (RFC 5681; Linux tcp_reordering 3)", 1, 1000);
+  c.max_window = t.integer(
+      "max_window", c.max_window,
+      "segments in flight at most (assumed; an RMI message here is a few segments, so it never binds)", 1, 100000);
+  c.max_retries = static_cast<int>(
+      t.integer("max_retries", c.max_retries,
+                "timeouts in a row before the connection is dropped (Linux net.ipv4.tcp_retries2 default 15)", 1, 100));
+  t.string("source", "", "where the numbers come from");
+  t.finish();
+  return c;
+}
+
+} // namespace
+
 Params Params::from(Fields& f)
 {
   Params p;
@@ -9,16 +43,23 @@ Params Params::from(Fields& f)
   p.hosts_group = f.string("hosts_group", p.hosts_group, "platform host group, in order jp-1..jp-8");
   p.switch_name = f.string("switch", p.switch_name, "platform switch the machines are plugged into");
   p.rows_file   = f.string("rows_file", p.rows_file, "per-row sphere tests of the scene (bench/raytracer_rows.cpp)");
-  p.test_cost   = f.required_quantity("test_cost", Unit::time, "CPU per sphere test on one core of a 2 GHz host",
-                                      Range::positive());
+  p.test_cost   = f.required_quantity("test_cost", Unit::time,
+                                      "CPU per sphere test on one core of a reference_speed host", Range::positive());
+  p.reference_speed =
+      f.quantity("reference_speed", Unit::speed, p.reference_speed,
+                 "clock of the core test_cost is CPU time on (001 Table 1: jp-1..4's 2 GHz Opterons, the machines "
+                 "test_cost is fitted on)",
+                 Range::positive());
   p.threads_per_machine =
       f.integer("threads_per_machine", p.threads_per_machine, "worker threads started per configured machine", 1, 64);
-  p.placement  = f.choice("placement", p.placement, {"random", "round_robin"},
-                          "how JavaParty picks each worker's JVM: random (each uniformly among the configured "
-                           "machines; the ones that get none stay idle) or round_robin (every machine used)");
-  p.work       = f.choice("work", p.work, {"chunks", "cyclic"},
-                          "chunks: the head hands out chunk_rows rows per request; cyclic: thread t renders rows t, "
-                                "t + T, ... (the JGF original)");
+  p.placement  = f.choice<Placement>("placement", p.placement,
+                                    {{"random", Placement::random}, {"round_robin", Placement::round_robin}},
+                                    "how JavaParty picks each worker's JVM: random (each uniformly among the "
+                                     "configured machines; the ones that get none stay idle) or round_robin (every "
+                                     "machine used)");
+  p.work       = f.choice<Work>("work", p.work, {{"chunks", Work::chunks}, {"cyclic", Work::cyclic}},
+                          "chunks: the head hands out chunk_rows rows per request; cyclic: thread t renders rows "
+                                "t, t + T, ... (the JGF original)");
   p.chunk_rows = f.integer("chunk_rows", p.chunk_rows, "rows per request when work is chunks", 1, 500);
   p.jvm_cpus   = f.integer("jvm_cpus", p.jvm_cpus, "CPUs the worker threads of one JVM use at once", 1, 64);
   p.run_noise =
@@ -38,19 +79,21 @@ Params Params::from(Fields& f)
   p.blast_jitter =
       c.quantity("jitter", Unit::time, p.blast_jitter,
                  "packet switch: each blast frame moved by up to +- this around its schedule", Range::non_negative());
-  p.blast_sources = c.choice("sources", p.blast_sources, {"cluster", "outside"},
-                             "cluster: the second half of the hosts blasts the first, jp-(i+4) into jp-i (seed V.C; N machines "
-                             "at most half the hosts); outside: one "
-                             "generator per machine on a switch port of its own, outside the QoS policy (what-ifs)");
+  p.blast_sources = c.choice<BlastSources>(
+      "sources", p.blast_sources, {{"cluster", BlastSources::cluster}, {"outside", BlastSources::outside}},
+      "cluster: the second half of the hosts blasts the first, jp-(i+4) into jp-i (seed V.C; N machines at most half "
+      "the hosts); outside: one generator per machine on a switch port of its own, outside the QoS policy (what-ifs)");
   c.string("source", "", "where the numbers come from");
   c.finish();
-  Fields s       = f.object("switch_model", "how the switch is simulated");
-  p.mls_qos      = s.choice("mls_qos", p.mls_qos, {"platform", "on", "off"},
-                            "platform: as the platform's qos says; on: its QoS profile (appendix B); off: FIFO");
-  p.switch_model = s.choice("implementation", p.switch_model, {"fluid", "packet"},
-                            "fluid: per-class rates and losses from offered loads; packet: frame by frame");
-  p.jp_load      = s.quantity("jp_load", Unit::bandwidth, p.jp_load,
-                              "JavaParty traffic offered to a port, for the switch's loss estimate", Range::non_negative());
+  Fields s = f.object("switch_model", "how the switch is simulated");
+  p.mls_qos =
+      s.choice<MlsQos>("mls_qos", p.mls_qos, {{"platform", MlsQos::platform}, {"on", MlsQos::on}, {"off", MlsQos::off}},
+                       "platform: as the platform's qos says; on: its QoS profile (appendix B); off: FIFO");
+  p.switch_model = s.choice<SwitchModel>(
+      "implementation", p.switch_model, {{"fluid", SwitchModel::fluid}, {"packet", SwitchModel::packet}},
+      "fluid: per-class rates and losses from offered loads; packet: frame by frame");
+  p.jp_load = s.quantity("jp_load", Unit::bandwidth, p.jp_load,
+                         "JavaParty traffic offered to a port, for the switch's loss estimate", Range::non_negative());
   p.packet_seconds =
       s.quantity("packet_seconds", Unit::time, p.packet_seconds,
                  "packet switch: simulated seconds of traffic to estimate the losses", Range::positive());
@@ -59,8 +102,23 @@ Params Params::from(Fields& f)
                                "full is dropped (random arrivals: the fluid's 1 - C / load; a phase-locked line-rate "
                                "blast: about one half)",
                                Range::between(0, 0.99));
+  p.max_frame =
+      s.quantity("max_frame", Unit::size, p.max_frame,
+                 "wire bytes of a full-size frame: the packet switch's round-robin quantum and shaper burst unit, and "
+                 "JavaParty's frames in it (IEEE 802.3: 1518 B frame with header and FCS, plus 8 B preamble and 12 B "
+                 "inter-frame gap)",
+                 Range::positive());
+  p.warmup_cap   = s.quantity("warmup_cap", Unit::time, p.warmup_cap,
+                              "packet switch: longest simulated warm-up before the losses are measured (assumed: a "
+                                "bound on the cost; seed V.C starts the blast before the RayTracer)",
+                              Range::non_negative());
+  p.warmup_fills = s.number("warmup_fills", p.warmup_fills,
+                            "packet switch: warm-up as a multiple of the time the traffic in excess of the line takes "
+                            "to fill the port's buffer (assumed: the queues reach their steady state within it)",
+                            Range::non_negative());
   s.string("source", "", "where the numbers come from");
   s.finish();
+  p.tcp = tcp_params(f);
   f.string("source", "", "where the numbers come from");
   f.finish();
   return p;

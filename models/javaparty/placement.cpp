@@ -4,9 +4,9 @@
 
 namespace cs::javaparty {
 
-std::vector<long> place_threads(long threads, long machines, const std::string& how, Rng& rng)
+std::vector<long> place_threads(long threads, long machines, Placement how, Rng& rng)
 {
-  const bool random = how == "random";
+  const bool random = how == Placement::random;
   std::vector<long> out;
   for (long t = 0; t < threads; ++t)
     out.push_back(random ? static_cast<long>(rng.below(static_cast<uint64_t>(machines))) : t % machines);

@@ -5,13 +5,9 @@
 
 namespace cs::net {
 
-namespace {
-constexpr double kMaxFrame = 1538;          // a full Ethernet frame on the wire, preamble and gap included
-constexpr double kBurst    = 2 * kMaxFrame; // token bucket depth of a shaped queue
-} // namespace
-
-PacketPort::PacketPort(double bandwidth, double buffer, const QueueSet* qs, const PortScheduler* sched)
-    : bw_(bandwidth), buffer_(buffer), qos_(qs != nullptr && sched != nullptr)
+PacketPort::PacketPort(double bandwidth, double buffer, double max_frame, const QueueSet* qs,
+                       const PortScheduler* sched)
+    : bw_(bandwidth), buffer_(buffer), burst_(2 * max_frame), qos_(qs != nullptr && sched != nullptr)
 {
   if (not qos_)
     return;
@@ -25,8 +21,8 @@ PacketPort::PacketPort(double bandwidth, double buffer, const QueueSet* qs, cons
     limit3_[q]   = alloc_[q] * qs->maximum[q] / 100;
     reserved += reserved_[q];
     // One quantum per round is the weight in full frames: DRR shares the line in proportion to the weights.
-    quantum_[q] = sched_.shared[q] * kMaxFrame;
-    tokens_[q]  = kBurst;
+    quantum_[q] = sched_.shared[q] * max_frame;
+    tokens_[q]  = burst_; // a shaped queue's token bucket holds two full frames
   }
   pool_ = std::max(0.0, buffer - reserved);
 }
@@ -80,7 +76,7 @@ void PacketPort::refill(double now)
     return;
   for (size_t q = 0; q < kQueues; ++q)
     if (sched_.shaped[q] > 0)
-      tokens_[q] = std::min(kBurst, tokens_[q] + dt * bw_ / sched_.shaped[q]);
+      tokens_[q] = std::min(burst_, tokens_[q] + dt * bw_ / sched_.shaped[q]);
   tokens_at_ = now;
 }
 

@@ -21,8 +21,10 @@ struct QueueStats {
 
 class PacketPort {
 public:
-  /** `bandwidth` bytes/s of wire (frames' `size` are wire bytes); `qs` and `sched` null: FIFO (QoS off). */
-  PacketPort(double bandwidth, double buffer, const QueueSet* qs = nullptr, const PortScheduler* sched = nullptr);
+  /** `bandwidth` bytes/s of wire (frames' `size` are wire bytes); `max_frame`: wire bytes of a full-size frame, the
+   *  unit of SRR's quanta and of a shaper's burst; `qs` and `sched` null: FIFO (QoS off). */
+  PacketPort(double bandwidth, double buffer, double max_frame, const QueueSet* qs = nullptr,
+             const PortScheduler* sched = nullptr);
   /** A frame arriving at `t` (non-decreasing over calls). Returns false if it was dropped. */
   bool arrive(double t, double size, int queue, int threshold = 1);
   /** Sends what the scheduler can send up to time `t`. */
@@ -39,7 +41,7 @@ private:
   double next_shaped_time() const;
   void refill(double now);
 
-  double bw_, buffer_;
+  double bw_, buffer_, burst_;
   bool qos_;
   std::array<double, kQueues> alloc_{}, reserved_{}, limit1_{}, limit2_{}, limit3_{};
   double pool_ = 0;

@@ -12,6 +12,8 @@ using namespace cs::net;
 
 namespace {
 
+constexpr double kFullFrame = 1538; // IEEE 802.3: a 1518-B frame, 8 B of preamble and a 12-B gap on the wire
+
 /** Sources into a packet-level port for `seconds`; returns per-queue rates (bytes/s) and losses. */
 std::array<double, kQueues> run_packets(PacketPort& port, const std::vector<Source>& sources, double seconds,
                                         std::array<double, kQueues>& loss)
@@ -43,7 +45,7 @@ void agree(const FluidShare& f, const std::array<double, kQueues>& rate, const s
 TEST_CASE("A FIFO port overloaded by two sources drops the same share of each as the fluid model", "[unit][net]")
 {
   double C = 125e6;
-  PacketPort port(C, 128 * 1024);
+  PacketPort port(C, 128 * 1024, kFullFrame);
   std::vector<Source> src{{100e6, 1538, 1, true}, {50e6, 1538, 0, true}}; // 1.2 x the line, both many-flow traffic
   std::array<double, kQueues> loss{}, offered{50e6, 100e6, 0, 0};
   auto rate = run_packets(port, src, 3.0, loss);
@@ -56,7 +58,7 @@ TEST_CASE("Against a blast at exactly line rate a FIFO port starves other traffi
   // Where the fluid model sees a 1/6 loss for everyone, frame by frame the blast refills each freed slot at the
   // instant it frees: random traffic gets in only in the blast's gaps. The fluid form cannot show this.
   double C = 125e6;
-  PacketPort port(C, 128 * 1024);
+  PacketPort port(C, 128 * 1024, kFullFrame);
   std::vector<Source> src{{125e6, 1538, 1}, {25e6, 1538, 0, true}};
   std::array<double, kQueues> loss{};
   run_packets(port, src, 3.0, loss);
@@ -77,7 +79,7 @@ TEST_CASE("An expedite queue keeps its traffic whole while shared queues split t
   PortScheduler ps;
   ps.shared   = {97, 1, 1, 1};
   ps.expedite = true;
-  PacketPort port(C, 1.3e6, &qs, &ps);
+  PacketPort port(C, 1.3e6, kFullFrame, &qs, &ps);
   std::vector<Source> src{{20e6, 1538, 0, true}, {125e6, 1466 + 38, 1}, {30e6, 1538, 2, true}};
   std::array<double, kQueues> loss{}, offered{20e6, 125e6, 30e6, 0};
   auto rate    = run_packets(port, src, 3.0, loss);
@@ -93,7 +95,7 @@ TEST_CASE("A shaped queue is held to C over its weight even when the line is idl
   QueueSet qs;
   PortScheduler ps;
   ps.shaped = {0, 0, 0, 4}; // queue 4 capped at a quarter of the line
-  PacketPort port(C, 1.3e6, &qs, &ps);
+  PacketPort port(C, 1.3e6, kFullFrame, &qs, &ps);
   std::vector<Source> src{{60e6, 1538, 3, true}, {20e6, 1538, 1, true}};
   std::array<double, kQueues> loss{}, offered{0, 20e6, 0, 60e6};
   auto rate    = run_packets(port, src, 3.0, loss);
@@ -146,7 +148,7 @@ TEST_CASE("A longer TCP message climbs slow start through the queues and fast-re
 TEST_CASE("Jitter breaks a line-rate blast's phase lock on a FIFO port", "[unit][net]")
 {
   double C = 125e6;
-  PacketPort port(C, 128 * 1024);
+  PacketPort port(C, 128 * 1024, kFullFrame);
   std::vector<Source> src{{125e6, 1538, 1, false, 2e-6}, {25e6, 1538, 0, true}};
   std::array<double, kQueues> loss{};
   run_packets(port, src, 3.0, loss);
