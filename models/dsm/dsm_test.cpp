@@ -288,12 +288,29 @@ TEST_CASE("apps/lu on a 2 x 2 grid fetches the pages of the blocks of the step's
   REQUIRE(m["msgs_DIFF"].get<long>() == 0);                   // every block is written by its home only
 }
 
+TEST_CASE("apps/lu's byte-stepped block pointers pack a process's blocks into fewer pages", "[engine][dsm]")
+{
+  // 8 x 8 blocks over 2 x 2 processes: 16 blocks of 512 B each, 64 B apart as the port computes their addresses (all
+  // within one 4 KB page of JIAJIA) or 512 B apart as SPLASH-2 does (two pages): the reader of a row or column
+  // of blocks fetches at most one page of its owner instead of up to two.
+  auto fetched = [](bool bytes) {
+    return cs::test::run_metrics(speedup,
+                                 {"params.bench=lu", "params.nodes=4", "params.lu.n=64", "params.lu.block=8",
+                                  "params.lu.seq_time=1s", "params.lu.layout=apps", "params.system=jiajia",
+                                  std::string("params.lu.byte_stride=") + (bytes ? "true" : "false")})["pages_fetched"]
+        .get<long>();
+  };
+  long packed = fetched(true), spread = fetched(false);
+  REQUIRE(packed > 0);
+  REQUIRE(spread > packed);
+}
+
 TEST_CASE("apps/lu and apps/water on one node run their sequential time", "[engine][dsm]")
 {
   REQUIRE(apps_lu(1)["exec_time_s"].get<double>() == Approx(1.0).epsilon(1e-6));
-  json w = cs::test::run_metrics(speedup, {"params.bench=water", "params.nodes=1", "params.water.molecules=16",
-                                           "params.water.steps=2", "params.water.seq_time=1s",
-                                           "params.water.layout=apps"});
+  json w =
+      cs::test::run_metrics(speedup, {"params.bench=water", "params.nodes=1", "params.water.molecules=16",
+                                      "params.water.steps=2", "params.water.seq_time=1s", "params.water.layout=apps"});
   REQUIRE(w["exec_time_s"].get<double>() == Approx(1.0).epsilon(1e-6));
   REQUIRE(w["datagrams"].get<long>() == 0);
 }

@@ -149,6 +149,11 @@ public:
 
 private:
   int owner(long i, long j) const { return static_cast<int>(j % cols_ + (i % rows_) * cols_); }
+  /** The first index from `from` on whose remainder modulo `period` is `rest`. */
+  static long first_at_or_after(long from, long rest, long period)
+  {
+    return from + ((rest - from % period) % period + period) % period;
+  }
   void access(Node& node, long i, long j, bool read) const
   {
     long base = region_[static_cast<size_t>(owner(i, j))];
@@ -170,13 +175,12 @@ private:
    *  valid page costs nothing), then the block row's writes go as one span (its blocks are consecutive at home). */
   void interior(Node& node, long k, int my_row, int my_col) const
   {
-    long first_j = k + 1 + ((my_col - (k + 1) % cols_) % cols_ + cols_) % cols_;
-    if (first_j >= nb_)
-      return;
+    long first_j = first_at_or_after(k + 1, my_col, cols_), first_i = first_at_or_after(k + 1, my_row, rows_);
+    if (first_j >= nb_ || first_i >= nb_)
+      return; // no interior block of this process is left
     long per_row = (nb_ - 1 - first_j) / cols_ + 1;
     for (long j = first_j; j < nb_; j += cols_)
       access(node, k, j, true);
-    long first_i = k + 1 + ((my_row - (k + 1) % rows_) % rows_ + rows_) % rows_;
     for (long i = first_i; i < nb_; i += rows_) {
       access(node, i, k, true);
       node.compute(per_op_ * bmod_ * static_cast<double>(per_row));
