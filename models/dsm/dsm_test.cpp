@@ -277,6 +277,71 @@ TEST_CASE("Water adds forces under per-molecule locks and ships them home as dif
   REQUIRE(m["msgs_DIFF"].get<long>() == m["msgs_DIFFGRANT"].get<long>());
 }
 
+namespace {
+json apps_lu(int nodes)
+{
+  return cs::test::run_metrics(speedup, {"params.bench=lu", "params.nodes=" + std::to_string(nodes), "params.lu.n=32",
+                                         "params.lu.block=8", "params.lu.seq_time=1s", "params.lu.layout=apps",
+                                         "params.system=mocha"});
+}
+} // namespace
+
+TEST_CASE("apps/lu on a 2 x 2 grid fetches the pages of the blocks of the step's row and column", "[engine][dsm]")
+{
+  // 4 x 4 blocks of 8 x 8 doubles; block (I, J) at process J % 2 + 2 (I % 2), each process's 4 blocks within the
+  // first 8 KB page of its region. Remote reads, by hand: step 0, the diagonal page by processes 1 and 2, then for
+  // the interior process 1 the page of (2,0), process 2 that of (0,2), process 3 those of (0,1) and (1,0): 6;
+  // step 1, the diagonal (at 3) by 1 and 2, then 0 the pages of (1,2) and (2,1), 1 of (1,3), 2 of (3,1): 6; step 2,
+  // the diagonal by 1 and 2, 3 the pages of (2,3) and (3,2): 4. Every page read was written since its last read.
+  json m = apps_lu(4);
+  REQUIRE(m["pages_fetched"].get<long>() == 16);
+  REQUIRE(m["msgs_BARR"].get<long>() == 4 * (2 + 2 * 4 + 1)); // OneSolve's two, two per step, the closing one
+  REQUIRE(m["msgs_DIFF"].get<long>() == 0);                   // every block is written by its home only
+}
+
+TEST_CASE("apps/lu's byte-stepped block pointers pack a process's blocks into fewer pages", "[engine][dsm]")
+{
+  // 8 x 8 blocks over 2 x 2 processes: 16 blocks of 512 B each, 64 B apart as the port computes their addresses (all
+  // within one 4 KB page of JIAJIA) or 512 B apart as SPLASH-2 does (two pages): the reader of a row or column
+  // of blocks fetches at most one page of its owner instead of up to two.
+  auto fetched = [](bool bytes) {
+    return cs::test::run_metrics(speedup,
+                                 {"params.bench=lu", "params.nodes=4", "params.lu.n=64", "params.lu.block=8",
+                                  "params.lu.seq_time=1s", "params.lu.layout=apps", "params.system=jiajia",
+                                  std::string("params.lu.byte_stride=") + (bytes ? "true" : "false")})["pages_fetched"]
+        .get<long>();
+  };
+  long packed = fetched(true), spread = fetched(false);
+  REQUIRE(packed > 0);
+  REQUIRE(spread > packed);
+}
+
+TEST_CASE("apps/lu and apps/water on one node run their sequential time", "[engine][dsm]")
+{
+  REQUIRE(apps_lu(1)["exec_time_s"].get<double>() == Approx(1.0).epsilon(1e-6));
+  json w =
+      cs::test::run_metrics(speedup, {"params.bench=water", "params.nodes=1", "params.water.molecules=16",
+                                      "params.water.steps=2", "params.water.seq_time=1s", "params.water.layout=apps"});
+  REQUIRE(w["exec_time_s"].get<double>() == Approx(1.0).epsilon(1e-6));
+  REQUIRE(w["datagrams"].get<long>() == 0);
+}
+
+TEST_CASE("apps/water keeps its shared data at node 0 and adds forces under one lock per process", "[engine][dsm]")
+{
+  json m = cs::test::run_metrics(speedup, {"params.bench=water", "params.nodes=4", "params.water.molecules=64",
+                                           "params.water.steps=2", "params.water.layout=apps", "params.system=mocha"});
+  // Per step and process: the virial twice (locks 1, 2), the forces of each of the 3 others (locks 8 + q), the
+  // kinetic sums three times (lock 6), the energy once (lock 7); 7 barriers a step and the closing one.
+  REQUIRE(m["msgs_ACQ"].get<long>() == 2 * 4 * (2 + 3 + 3 + 1));
+  REQUIRE(m["msgs_REL"].get<long>() == m["msgs_ACQ"].get<long>());
+  REQUIRE(m["msgs_BARR"].get<long>() == 4 * (2 * 7 + 1));
+  // Node 0 is every page's home: only the 3 others fetch, at least their positions (twice: INTERF, POTENG), forces
+  // and the sums' page each step; their writes go home as diffs.
+  REQUIRE(m["pages_fetched"].get<long>() >= 2 * 3 * 4);
+  REQUIRE(m["msgs_GETP"].get<long>() == m["pages_fetched"].get<long>());
+  REQUIRE(m["diffs"].get<long>() > 0);
+}
+
 TEST_CASE("Write notices too many for one message go ahead in WTNT and INV messages", "[engine][dsm]")
 {
   // One notice per message: every BARR or grant carrying more than one sends the rest first.

@@ -141,6 +141,12 @@ Params Params::from(Fields& f)
   p.lu.block = l.integer("block", p.lu.block, "block size (seed: 8)", 1);
   p.lu.seq_time =
       l.quantity("seq_time", Unit::time, p.lu.seq_time, "sequential run time (seed: 267 s)", Range::positive());
+  p.lu.layout      = l.choice("layout", p.lu.layout, {"rows", "apps"},
+                              "rows: block rows dealt cyclically, homed at their owner; apps: JIAJIA 2.1's apps/lu "
+                                   "(2-D grid of block owners, each process's blocks in one region homed at it)");
+  p.lu.byte_stride = l.boolean("byte_stride", p.lu.byte_stride,
+                               "apps: the port's block pointer advances block*block bytes (true, as its code does) "
+                               "or block*block doubles (SPLASH-2's original)");
   l.string("source", "", "where the numbers come from");
   l.finish();
   if (p.lu.n % p.lu.block != 0)
@@ -156,8 +162,26 @@ Params Params::from(Fields& f)
   p.water.locks          = w.integer("locks", p.water.locks, "locks guarding the molecules' forces", 1);
   p.water.seq_time =
       w.quantity("seq_time", Unit::time, p.water.seq_time, "sequential run time (seed: 7.7 s)", Range::positive());
-  p.water.interf_share = w.number("interf_share", p.water.interf_share, "share of a step's work in the pair forces",
-                                  Range::unit_interval());
+  p.water.interf_share   = w.number("interf_share", p.water.interf_share, "share of a step's work in the pair forces",
+                                    Range::unit_interval());
+  p.water.layout         = w.choice("layout", p.water.layout, {"rows", "apps"},
+                                    "rows: molecules homed at their owner, forces added per molecule under its lock; apps: "
+                                            "JIAJIA 2.1's apps/water (all shared data homed at node 0, forces summed privately and "
+                                            "added under one lock per process, 7 barriers a step)");
+  p.water.position_bytes = w.quantity("position_bytes", Unit::size, p.water.position_bytes,
+                                      "apps: shared position record of one molecule", Range::positive());
+  p.water.poteng_pair =
+      w.number("poteng_pair", p.water.poteng_pair, "apps: CPU of a potential-energy pair over that of a force pair",
+               Range::non_negative());
+  p.water.predict_mol = w.number("predict_mol", p.water.predict_mol,
+                                 "apps: CPU of prediction and intra-molecular forces per molecule, in force pairs",
+                                 Range::non_negative());
+  p.water.correct_mol = w.number("correct_mol", p.water.correct_mol,
+                                 "apps: CPU of correction, boundary and kinetic energy per molecule, in force pairs",
+                                 Range::non_negative());
+  p.water.poteng_mol =
+      w.number("poteng_mol", p.water.poteng_mol,
+               "apps: CPU of the intra-molecular potential energy per molecule, in force pairs", Range::non_negative());
   w.string("source", "", "where the numbers come from");
   w.finish();
 

@@ -37,6 +37,9 @@ struct LuParams {
   long n          = 1024; ///< matrix order (seed 5.2)
   long block      = 8;    ///< block size (seed 5.2)
   double seq_time = 267;
+  /** rows: block rows dealt cyclically (seed 003's description alone); apps: JIAJIA 2.1's apps/lu (workloads/lu.cpp) */
+  std::string layout = "rows";
+  bool byte_stride   = true; ///< apps: consecutive blocks block*block bytes apart, as the port's pointer sum puts them
 };
 
 struct WaterParams {
@@ -47,6 +50,14 @@ struct WaterParams {
   long locks            = 1024; ///< molecule m is guarded by lock m % locks
   double seq_time       = 7.7;
   double interf_share   = 0.9; ///< share of a step's work in the pair-force phase (the rest: intra, update, energy)
+  /** rows: molecules homed at their owner (a SPLASH-style skeleton); apps: JIAJIA 2.1's apps/water
+   * (workloads/water.cpp) */
+  std::string layout    = "rows";
+  double position_bytes = 96;   ///< apps: mddata.h shared_type, Vm[3] and Disp[3][3] doubles
+  double poteng_pair    = 0.8;  ///< apps: CPU of a POTENG pair, in INTERF pairs
+  double predict_mol    = 0.5;  ///< apps: CPU of PREDIC and INTRAF per molecule, in INTERF pairs
+  double correct_mol    = 0.1;  ///< apps: CPU of CORREC, BNDRY and KINETI per molecule, in INTERF pairs
+  double poteng_mol     = 0.15; ///< apps: CPU of POTENG's intra-molecular part per molecule, in INTERF pairs
 };
 
 struct SorParams {

@@ -5,6 +5,8 @@
  * of one's own molecules; barrier; potential energy summed into a shared record under one more lock; barrier. */
 #include "models/dsm/benchmark.hpp"
 
+#include <algorithm>
+
 namespace cs::dsm {
 
 namespace {
@@ -61,10 +63,140 @@ private:
   long mols_ = 0, sums_ = 0;
 };
 
+/* JIAJIA 2.1's apps/water (docs/models/dsm.md §Water): the molecules' shared records are two arrays, positions
+ * (VAR_DISPVM, position_bytes each) and forces (VAR_FORCE, 72 B), each one jia_alloc2p(…, 0), so homed at node 0
+ * with the GlobalMemory sums; the other derivatives are private. Process p owns molecules StartMol[p] ..
+ * StartMol[p+1] - 1 (N/P each, the rest to the last). A step (NPRINT 1: the energy every step) is MDMAIN's:
+ * node 0 clears the sums; barrier; PREDIC and INTRAF (own positions and forces written, the virial under lock 1);
+ * barrier; INTERF: own and the next half of the molecules' positions read, pair forces summed privately, then for
+ * each other process q in turn lock 8 + q and add the sums into q's molecules' forces; virial under lock 2;
+ * barrier; own forces added and scaled; CORREC, BNDRY, KINETI (three sums under lock 6); barrier; POTENG's
+ * intra part (own Vm written); barrier; its pair part (the same positions read), sums under lock 7; barrier;
+ * barrier. CPU time: the sequential time over the step's pairs and molecules weighed by their operation counts. */
+class AppsWater : public Benchmark {
+public:
+  AppsWater(const WaterParams& p, Memory& m) : p_(p), n_(p.molecules), half_(p.molecules / 2)
+  {
+    gl_         = m.alloc(m.page_size(), m.page_size(), 0);
+    double pos  = static_cast<double>(n_) * p.position_bytes;
+    double frc  = static_cast<double>(n_) * p.force_bytes;
+    positions_  = m.alloc(pos, pos, 0);
+    forces_     = m.alloc(frc, frc, 0);
+    double work = 0;
+    for (long mol = 0; mol < n_; ++mol)
+      work += static_cast<double>(pairs(mol)) * (1 + p.poteng_pair) + p.predict_mol + p.correct_mol + p.poteng_mol;
+    unit_ = p.seq_time / (static_cast<double>(p.steps) * work);
+  }
+
+  void body(Node& node) override
+  {
+    int me = node.id(), nodes = node.nodes();
+    long first = start(me, nodes), last = start(me + 1, nodes), own = last - first;
+    double own_pairs = 0;
+    for (long mol = first; mol < last; ++mol)
+      own_pairs += static_cast<double>(pairs(mol));
+    double mols = static_cast<double>(own);
+    for (long s = 0; s < p_.steps; ++s) {
+      if (me == 0)
+        node.write(gl_, 64);
+      node.barrier();
+      node.compute(unit_ * p_.predict_mol * mols); // PREDIC, INTRAF
+      own_records(node, first, own);
+      sum_under(node, 1);
+      node.barrier();
+      read_partners(node, first, last); // INTERF
+      node.compute(unit_ * own_pairs);
+      for (int k = 1; k < nodes; ++k) {
+        int q = (me + k) % nodes;
+        node.acquire(8 + q);
+        add_forces(node, first, last, start(q, nodes), start(q + 1, nodes));
+        node.release(8 + q);
+      }
+      sum_under(node, 2);
+      if (nodes > 1)
+        node.barrier();
+      node.write_span(forces_, static_cast<double>(first) * p_.force_bytes, mols * p_.force_bytes);
+      node.compute(unit_ * p_.correct_mol * mols); // CORREC, BNDRY, KINETI
+      node.write_span(positions_, static_cast<double>(first) * p_.position_bytes, mols * p_.position_bytes);
+      for (int dir = 0; dir < 3; ++dir)
+        sum_under(node, 6);
+      node.barrier();
+      node.compute(unit_ * p_.poteng_mol * mols); // POTENG
+      node.write_span(positions_, static_cast<double>(first) * p_.position_bytes, mols * p_.position_bytes);
+      node.barrier();
+      read_partners(node, first, last);
+      node.compute(unit_ * p_.poteng_pair * own_pairs);
+      sum_under(node, 7);
+      node.barrier();
+      node.barrier();
+    }
+  }
+
+private:
+  /** Molecules mol + 1 .. comp_last (mod N) that INTERF and POTENG pair with mol: half the system, one less for
+   *  alternate molecules when N is even, so that every pair is counted once. */
+  long pairs(long mol) const
+  {
+    long last = mol + half_;
+    if (n_ % 2 == 0 && ((mol % 2 == 0 && mol < half_) || (mol % 2 == 1 && mol > half_)))
+      last--;
+    return last - mol;
+  }
+  long start(int q, int nodes) const { return q == nodes ? n_ : static_cast<long>(q) * (n_ / nodes); }
+  void own_records(Node& node, long first, long own) const
+  {
+    node.write_span(positions_, static_cast<double>(first) * p_.position_bytes,
+                    static_cast<double>(own) * p_.position_bytes);
+    node.write_span(forces_, static_cast<double>(first) * p_.force_bytes, static_cast<double>(own) * p_.force_bytes);
+  }
+  void sum_under(Node& node, long lock) const
+  {
+    node.acquire(lock);
+    node.write(gl_, 8);
+    node.release(lock);
+  }
+  /** Positions of molecules first .. last - 1 + the farthest partner, wrapping past N. */
+  void read_partners(Node& node, long first, long last) const
+  {
+    if (first >= last)
+      return;
+    long end = std::min(last - 1 + half_, first + n_ - 1) + 1; // one past the last molecule read, unwrapped
+    read_range(node, first, std::min(end, n_));
+    if (end > n_)
+      read_range(node, 0, end - n_);
+  }
+  void read_range(Node& node, long from, long to) const
+  {
+    node.read_span(positions_, static_cast<double>(from) * p_.position_bytes,
+                   static_cast<double>(to - from) * p_.position_bytes);
+  }
+  /** Adds this process's sums into q's molecules [q_first, q_last) that its pairs reached (the program skips
+   *  molecules whose sum is zero): the partners of first .. last - 1 are first + 1 .. the farthest, mod N. */
+  void add_forces(Node& node, long first, long last, long q_first, long q_last) const
+  {
+    long end = first + 1;
+    for (long mol = first; mol < last; ++mol)
+      end = std::max(end, mol + pairs(mol) + 1);
+    for (long shift : {0L, n_}) { // the reached range unwrapped, and its part past N
+      long from = std::max(first + 1, q_first + shift), to = std::min(end, q_last + shift);
+      if (from < to)
+        node.write_span(forces_, static_cast<double>(from - shift) * p_.force_bytes,
+                        static_cast<double>(to - from) * p_.force_bytes);
+    }
+  }
+
+  WaterParams p_;
+  long n_, half_;
+  long gl_ = 0, positions_ = 0, forces_ = 0;
+  double unit_ = 0; ///< CPU seconds of one INTERF pair
+};
+
 } // namespace
 
 std::unique_ptr<Benchmark> make_water(const WaterParams& p, Memory& memory)
 {
+  if (p.layout == "apps")
+    return std::make_unique<AppsWater>(p, memory);
   return std::make_unique<Water>(p, memory);
 }
 
