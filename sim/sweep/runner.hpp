@@ -43,6 +43,21 @@ std::string stale_reason(const SweepSpec& spec, const SweepPoint& p, const std::
  * that fail leave OUT/points/<id>.error and the sweep goes on. Must not be called from a process running an engine. */
 SweepOutcome run_sweep(const SweepSpec& spec, const SweepRunOptions& options);
 
+/** One of several sweeps run together by run_sweeps. */
+struct SweepJob {
+  SweepSpec spec;
+  SweepRunOptions options; ///< its own folder; `jobs` is run_sweeps' argument
+  SweepOutcome outcome;
+  double cpu_s = 0; ///< user + system seconds its workers took
+};
+
+/** Runs several sweeps in one pool of `jobs` worker processes, as run_sweep runs one, so that no core idles while
+ *  one sweep's last long point ends before the next sweep starts. Batches are started by expected cost, largest
+ *  first: a batch's share of its sweep's points, since a sweep with few points is (in the validation files) one of
+ *  long simulations and a sweep of thousands is one of short repetitions. Scheduling changes no result. A derived
+ *  column's typo is found when the sweep's table is merged, after its points ran. */
+void run_sweeps(std::vector<SweepJob>& sweeps, int jobs);
+
 /** Path of the running executable (/proc/self/exe). */
 std::string self_executable();
 

@@ -396,16 +396,267 @@ bool selected(const ValidateOptions& o, const CellResult& r, const std::string& 
   return stem.rfind(name, 0) == 0 || seed == o.only || r.id.rfind(o.only, 0) == 0 || r.role == o.only;
 }
 
-} // namespace
-
-int run_validation(const ValidateOptions& o)
+std::vector<std::string> validation_files(const std::string& root)
 {
-  std::string root = validation_root(o);
   std::vector<std::string> files;
   for (auto const& e : fs::directory_iterator(root))
     if (e.path().extension() == ".json")
       files.push_back(e.path().string());
   std::sort(files.begin(), files.end());
+  return files;
+}
+
+CellSpec parse_cell(const json& cell, const std::string& file, const std::string& ptr)
+{
+  Fields cf(cell, file, ptr);
+  CellSpec s;
+  s.pointer      = ptr;
+  s.r.id         = cf.required_string("id", "cell id");
+  s.r.source     = cf.required_string("source", "seed number, table or section");
+  s.r.metric     = cf.required_string("metric", "what is compared");
+  s.r.table      = cf.string("table", s.r.source, "the table the cell belongs to (calibration share is per table)");
+  s.r.role       = cf.choice("role", "validation", {"calibration", "validation", "prediction"}, "role of the cell");
+  s.r.note       = cf.string("note", "", "how the cell was fitted, or what to know when reading it");
+  s.r.known_miss = cf.string("known_miss", "",
+                             "a documented miss: why the model cannot meet this cell (still compared and shown as "
+                             "a MISS, but it does not fail the run)");
+  cf.string("fits", "", "for calibration cells: the parameter this cell fitted");
+  const json* m = cf.raw("measured", "number or null", "the seed's value (null for held-out cells)");
+  s.r.measured  = m ? *m : json(nullptr);
+  const json* t = cf.raw("tolerance", "object", "accepted difference");
+  s.r.tolerance = t ? *t : json(nullptr);
+  const json* c = cf.raw("compute", "object", "how the simulated value is computed");
+  cf.finish();
+  if (c == nullptr)
+    cf.fail("compute", "missing required field");
+  s.compute = *c;
+  if (s.r.role == "prediction" && not s.r.measured.is_null())
+    cf.fail("measured", "a prediction cell is a held-out value: measured must be null");
+  if (s.r.role != "prediction" && (s.r.measured.is_null() && (t == nullptr)))
+    cf.fail("measured", "a " + s.r.role + " cell needs a measured value or a tolerance");
+  if (s.r.role != "prediction" && t == nullptr)
+    cf.fail("tolerance", "a " + s.r.role + " cell needs a tolerance");
+  return s;
+}
+
+/** At most a third of a table's cells may be calibration (fitted) cells. */
+void check_calibration_share(const std::vector<CellSpec>& cells, const std::string& file)
+{
+  std::map<std::string, size_t> calib_per_table, cells_per_table;
+  for (auto const& s : cells) {
+    cells_per_table[s.r.table]++;
+    if (s.r.role == "calibration")
+      calib_per_table[s.r.table]++;
+  }
+  for (auto const& [table, n] : calib_per_table)
+    if (3 * n > cells_per_table[table] && cells_per_table[table] > 0)
+      throw InputError(file, "/cells",
+                       "table \"" + table + "\" has " + std::to_string(n) + " calibration cells of " +
+                           std::to_string(cells_per_table[table]) + ": at most a third may be fitted");
+}
+
+/** The runs (sweeps) a cell's compute object names, nested ones included. */
+void collect_runs(const json& c, std::set<std::string>& needed)
+{
+  if (not c.is_object())
+    return;
+  if (c.contains("run") && c["run"].is_string())
+    needed.insert(c["run"].get<std::string>());
+  for (auto const& [k, v] : c.items())
+    if (v.is_object())
+      collect_runs(v, needed);
+}
+
+/** A validation file read and checked: its heading, the cells --only selects, and the runs those cells use. */
+struct FilePlan {
+  std::string file, stem, seed, title;
+  json runs; ///< the file's "runs" object (null if it has none)
+  std::vector<CellSpec> specs;
+  std::map<std::string, size_t> sweeps; ///< run name -> its index among the validation's sweeps
+};
+
+FilePlan plan_file(const std::string& file, const ValidateOptions& o)
+{
+  json doc = load_json_file(file);
+  Fields f(doc, file, "");
+  FilePlan plan;
+  plan.file  = file;
+  plan.stem  = fs::path(file).stem().string();
+  plan.seed  = f.required_string("seed", "the seed document number (\"000\"...)");
+  plan.title = f.string("title", "", "what the file validates");
+  f.string("description", "", "free text");
+  const json* runs  = f.raw("runs", "object", "named runs (sweeps) the cells compute from");
+  const json* cells = f.raw("cells", "list", "the compared cells");
+  f.finish();
+  if (cells == nullptr || not cells->is_array())
+    f.fail("cells", "expected a list of cells");
+  plan.runs = runs ? *runs : json(nullptr);
+  std::vector<CellSpec> all;
+  for (size_t i = 0; i < cells->size(); ++i)
+    all.push_back(parse_cell((*cells)[i], file, pointer_join("/cells", i)));
+  check_calibration_share(all, file);
+  for (auto& s : all)
+    if (selected(o, s.r, plan.seed, file))
+      plan.specs.push_back(std::move(s));
+  return plan;
+}
+
+/** Adds the sweeps of the runs the file's selected cells use (only those) to `sweeps`. */
+void add_sweeps(FilePlan& plan, const std::string& work, const ValidateOptions& o, std::vector<SweepJob>& sweeps)
+{
+  std::set<std::string> needed;
+  for (auto const& s : plan.specs)
+    collect_runs(s.compute, needed);
+  for (auto const& name : needed) {
+    if (not plan.runs.is_object() || not plan.runs.contains(name))
+      throw InputError(plan.file, "/runs", "no run named \"" + name + "\"");
+    SweepJob job;
+    job.spec             = parse_sweep(plan.runs[name], plan.file, pointer_join("/runs", name));
+    job.options.out_dir  = work + "/" + plan.stem + "/" + name;
+    job.options.quiet    = true;
+    job.options.forward  = o.forward;
+    job.options.self_exe = self_executable();
+    if (not o.quiet)
+      std::fprintf(stderr, "[validate] %s: running %s (%zu points)\n", plan.stem.c_str(), name.c_str(),
+                   expand_sweep(job.spec).size());
+    plan.sweeps[name] = sweeps.size();
+    sweeps.push_back(std::move(job));
+  }
+}
+
+/** The counts and the report of the whole validation. */
+struct Tally {
+  int failures = 0, compared = 0, known_misses = 0;
+  json report = json::array();
+};
+
+void compare_cell(CellSpec& s, const ComputeInput& input, const std::string& file, Tally& tally)
+{
+  CellResult& r = s.r;
+  r.simulated   = compute_cell(s.compute, input, file, pointer_join(s.pointer, "compute"));
+  if (r.measured.is_number() && r.simulated.is_number() && r.measured.get<double>() != 0)
+    r.rel_error = (r.simulated.get<double>() - r.measured.get<double>()) / std::fabs(r.measured.get<double>());
+  if (r.role == "prediction") {
+    r.pass = nullptr;
+    return;
+  }
+  bool ok = r.simulated.is_number() && within_tolerance(r.tolerance, r.measured, r.simulated.get<double>(), file,
+                                                        pointer_join(s.pointer, "tolerance"));
+  r.pass  = ok;
+  ++tally.compared;
+  if (not ok && r.known_miss.empty())
+    ++tally.failures;
+  if (not ok && not r.known_miss.empty())
+    ++tally.known_misses;
+}
+
+void print_cell(const CellResult& r, int w)
+{
+  char err[32] = "-";
+  if (r.rel_error.is_number())
+    std::snprintf(err, sizeof err, "%+.1f%%", 100 * r.rel_error.get<double>());
+  std::printf("  %-*s %-11s %12s %12s %9s  %-12s %s\n", w, r.id.c_str(), r.role.c_str(),
+              number_or(r.measured, "-").c_str(), number_or(r.simulated, "-").c_str(), err,
+              tolerance_text(r.tolerance).c_str(),
+              r.pass.is_null() ? "predicted"
+                               : (r.pass.get<bool>() ? "pass" : (r.known_miss.empty() ? "MISS" : "MISS (known)")));
+  if (r.pass.is_boolean() && not r.pass.get<bool>()) {
+    if (not r.known_miss.empty())
+      std::printf("  %-*s known miss: %s\n", w, "", r.known_miss.c_str());
+    else if (not r.note.empty())
+      std::printf("  %-*s note: %s\n", w, "", r.note.c_str());
+  }
+}
+
+json cell_report(const CellResult& r)
+{
+  return {{"id", r.id},
+          {"source", r.source},
+          {"metric", r.metric},
+          {"measured", r.measured},
+          {"simulated", r.simulated},
+          {"rel_error", r.rel_error},
+          {"tolerance", r.tolerance},
+          {"role", r.role},
+          {"pass", r.pass},
+          {"known_miss", r.known_miss.empty() ? json(nullptr) : json(r.known_miss)}};
+}
+
+/** The file's table: each selected cell computed from its runs' points, compared, printed and reported. */
+void compare_file(FilePlan& plan, const ComputeInput& input, const ValidateOptions& o, Tally& tally)
+{
+  std::printf("\n%s — %s (%s)\n", plan.seed.c_str(), plan.title.c_str(), plan.file.c_str());
+  int w = 2; // the id column fits the file's longest id
+  for (auto const& s : plan.specs)
+    w = std::max(w, static_cast<int>(s.r.id.size()));
+  std::printf("  %-*s %-11s %12s %12s %9s  %-12s %s\n", w, "id", "role", o.measured_label.c_str(), "simulated",
+              "rel.err", "tolerance", "result");
+  for (auto& s : plan.specs) {
+    compare_cell(s, input, plan.file, tally);
+    print_cell(s.r, w);
+    tally.report.push_back(cell_report(s.r));
+  }
+}
+
+/** Renders plots/validate_<stem>.gp, if there is one, from the file's runs and compared cells. */
+void plot_file(const FilePlan& plan, const std::string& work, const ValidateOptions& o)
+{
+  std::string script = plots_dir() + "/validate_" + plan.stem + ".gp";
+  if (not fs::exists(script))
+    return;
+  std::map<std::string, std::string> vars;
+  for (auto const& [name, index] : plan.sweeps)
+    vars["run_" + name] = work + "/" + plan.stem + "/" + name + "/sweep.csv";
+  // The compared cells too (measured beside simulated), for figures that redraw a seed's table.
+  std::string cells = "id,role,measured,simulated\n";
+  for (auto const& s : plan.specs)
+    cells +=
+        s.r.id + "," + s.r.role + "," + number_or(s.r.measured, "NaN") + "," + number_or(s.r.simulated, "NaN") + "\n";
+  vars["cells"] = work + "/" + plan.stem + "/cells.csv";
+  write_file_atomic(vars["cells"], cells);
+  std::string out = (o.report.empty() ? std::string("out") : dir_of(o.report)) + "/validate_" + plan.stem;
+  fs::create_directories(dir_of(out + ".png"));
+  if (render_plot(script, out, vars))
+    std::fprintf(stderr, "[validate] plot written to %s.png and %s.svg\n", out.c_str(), out.c_str());
+}
+
+/** Runs every file's sweeps in one pool (both cores busy to the end), then prints the time they took. */
+void run_all(std::vector<FilePlan>& plans, std::vector<SweepJob>& sweeps, const ValidateOptions& o)
+{
+  auto start = std::chrono::steady_clock::now();
+  run_sweeps(sweeps, o.jobs);
+  if (o.quiet) // the times below are for bench/validate_bench.sh; never in the report
+    return;
+  double cpu    = 0;
+  size_t points = 0;
+  for (auto const& p : plans) {
+    double file_cpu = 0;
+    size_t n        = 0;
+    for (auto const& [name, index] : p.sweeps) {
+      file_cpu += sweeps[index].cpu_s;
+      n += sweeps[index].outcome.total;
+    }
+    if (not p.sweeps.empty())
+      std::fprintf(stderr, "[validate] %s: %zu points in %.2f CPU s\n", p.stem.c_str(), n, file_cpu);
+    cpu += file_cpu;
+    points += n;
+  }
+  std::fprintf(stderr, "[validate] all runs: %zu points, %.2f wall s, %.2f CPU s\n", points,
+               std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), cpu);
+}
+
+} // namespace
+
+int run_validation(const ValidateOptions& o)
+{
+  std::vector<FilePlan> plans;
+  size_t selected_cells = 0;
+  for (auto const& file : validation_files(validation_root(o))) {
+    plans.push_back(plan_file(file, o));
+    selected_cells += plans.back().specs.size();
+  }
+  if (selected_cells == 0)
+    throw UsageError("--only " + o.only + ": no cell's id, source, seed or role matches; nothing was compared");
 
   // The temporary runs go on every way out: a bad cell's exception, and SIGINT/SIGTERM (deferred while it lives).
   std::string work = o.work_dir;
@@ -417,187 +668,30 @@ int run_validation(const ValidateOptions& o)
     if (o.keep)
       temp->keep();
   }
-  size_t selected_cells = 0;
+  std::vector<SweepJob> sweeps;
+  for (auto& plan : plans)
+    add_sweeps(plan, work, o, sweeps);
+  run_all(plans, sweeps, o);
 
-  json report  = json::array();
-  int failures = 0, compared = 0, known_misses = 0;
-  for (auto const& file : files) {
-    throw_if_interrupted();
-    json doc = load_json_file(file);
-    Fields f(doc, file, "");
-    std::string seed  = f.required_string("seed", "the seed document number (\"000\"...)");
-    std::string title = f.string("title", "", "what the file validates");
-    f.string("description", "", "free text");
-    const json* runs  = f.raw("runs", "object", "named runs (sweeps) the cells compute from");
-    const json* cells = f.raw("cells", "list", "the compared cells");
-    f.finish();
-    if (cells == nullptr || not cells->is_array())
-      f.fail("cells", "expected a list of cells");
-
-    std::vector<CellSpec> specs;
-    std::map<std::string, size_t> calib_per_table, cells_per_table;
-    for (size_t i = 0; i < cells->size(); ++i) {
-      std::string ptr = pointer_join("/cells", i);
-      Fields cf((*cells)[i], file, ptr);
-      CellSpec s;
-      s.pointer      = ptr;
-      s.r.id         = cf.required_string("id", "cell id");
-      s.r.source     = cf.required_string("source", "seed number, table or section");
-      s.r.metric     = cf.required_string("metric", "what is compared");
-      s.r.table      = cf.string("table", s.r.source, "the table the cell belongs to (calibration share is per table)");
-      s.r.role       = cf.choice("role", "validation", {"calibration", "validation", "prediction"}, "role of the cell");
-      s.r.note       = cf.string("note", "", "how the cell was fitted, or what to know when reading it");
-      s.r.known_miss = cf.string("known_miss", "",
-                                 "a documented miss: why the model cannot meet this cell (still compared and shown as "
-                                 "a MISS, but it does not fail the run)");
-      cf.string("fits", "", "for calibration cells: the parameter this cell fitted");
-      const json* m = cf.raw("measured", "number or null", "the seed's value (null for held-out cells)");
-      s.r.measured  = m ? *m : json(nullptr);
-      const json* t = cf.raw("tolerance", "object", "accepted difference");
-      s.r.tolerance = t ? *t : json(nullptr);
-      const json* c = cf.raw("compute", "object", "how the simulated value is computed");
-      cf.finish();
-      if (c == nullptr)
-        cf.fail("compute", "missing required field");
-      s.compute = *c;
-      if (s.r.role == "prediction" && not s.r.measured.is_null())
-        cf.fail("measured", "a prediction cell is a held-out value: measured must be null");
-      if (s.r.role != "prediction" && (s.r.measured.is_null() && (t == nullptr)))
-        cf.fail("measured", "a " + s.r.role + " cell needs a measured value or a tolerance");
-      if (s.r.role != "prediction" && t == nullptr)
-        cf.fail("tolerance", "a " + s.r.role + " cell needs a tolerance");
-      cells_per_table[s.r.table]++;
-      if (s.r.role == "calibration")
-        calib_per_table[s.r.table]++;
-      if (selected(o, s.r, seed, file)) {
-        specs.push_back(std::move(s));
-        ++selected_cells;
-      }
-    }
-    for (auto const& [table, n] : calib_per_table)
-      if (3 * n > cells_per_table[table] && cells_per_table[table] > 0)
-        throw InputError(file, "/cells",
-                         "table \"" + table + "\" has " + std::to_string(n) + " calibration cells of " +
-                             std::to_string(cells_per_table[table]) + ": at most a third may be fitted");
-    if (specs.empty())
+  Tally tally;
+  for (auto& plan : plans) {
+    if (plan.specs.empty())
       continue;
-
-    // Run only the runs the selected cells use.
-    std::set<std::string> needed;
-    std::function<void(const json&)> collect = [&](const json& c) {
-      if (c.is_object()) {
-        if (c.contains("run") && c["run"].is_string())
-          needed.insert(c["run"].get<std::string>());
-        for (auto const& [k, v] : c.items())
-          if (v.is_object())
-            collect(v);
-      }
-    };
-    for (auto const& s : specs)
-      collect(s.compute);
     ComputeInput input;
-    std::string stem = fs::path(file).stem().string();
-    auto runs_start  = std::chrono::steady_clock::now();
-    size_t points    = 0;
-    for (auto const& name : needed) {
-      if (runs == nullptr || not runs->contains(name))
-        throw InputError(file, "/runs", "no run named \"" + name + "\"");
-      SweepSpec spec = parse_sweep((*runs)[name], file, pointer_join("/runs", name));
-      SweepRunOptions ro;
-      ro.out_dir  = work + "/" + stem + "/" + name;
-      ro.jobs     = o.jobs;
-      ro.quiet    = true;
-      ro.forward  = o.forward;
-      ro.self_exe = self_executable();
-      if (not o.quiet)
-        std::fprintf(stderr, "[validate] %s: running %s (%zu points)\n", stem.c_str(), name.c_str(),
-                     expand_sweep(spec).size());
-      points += run_sweep(spec, ro).total;
-      input.runs[name] = read_points(spec, ro.out_dir);
-    }
-    if (not o.quiet) // the time per file, for bench/validate_bench.sh; never in the report
-      std::fprintf(stderr, "[validate] %s: %zu points in %.2f wall s\n", stem.c_str(), points,
-                   std::chrono::duration<double>(std::chrono::steady_clock::now() - runs_start).count());
-
-    std::printf("\n%s — %s (%s)\n", seed.c_str(), title.c_str(), file.c_str());
-    int w = 2; // the id column fits the file's longest id
-    for (auto const& s : specs)
-      w = std::max(w, static_cast<int>(s.r.id.size()));
-    std::printf("  %-*s %-11s %12s %12s %9s  %-12s %s\n", w, "id", "role", o.measured_label.c_str(), "simulated",
-                "rel.err", "tolerance", "result");
-    for (auto& s : specs) {
-      CellResult& r = s.r;
-      r.simulated   = compute_cell(s.compute, input, file, pointer_join(s.pointer, "compute"));
-      if (r.measured.is_number() && r.simulated.is_number() && r.measured.get<double>() != 0)
-        r.rel_error = (r.simulated.get<double>() - r.measured.get<double>()) / std::fabs(r.measured.get<double>());
-      if (r.role == "prediction") {
-        r.pass = nullptr;
-      } else {
-        bool ok = r.simulated.is_number() && within_tolerance(r.tolerance, r.measured, r.simulated.get<double>(), file,
-                                                              pointer_join(s.pointer, "tolerance"));
-        r.pass  = ok;
-        ++compared;
-        if (not ok && r.known_miss.empty())
-          ++failures;
-        if (not ok && not r.known_miss.empty())
-          ++known_misses;
-      }
-      char err[32] = "-";
-      if (r.rel_error.is_number())
-        std::snprintf(err, sizeof err, "%+.1f%%", 100 * r.rel_error.get<double>());
-      std::printf("  %-*s %-11s %12s %12s %9s  %-12s %s\n", w, r.id.c_str(), r.role.c_str(),
-                  number_or(r.measured, "-").c_str(), number_or(r.simulated, "-").c_str(), err,
-                  tolerance_text(r.tolerance).c_str(),
-                  r.pass.is_null() ? "predicted"
-                                   : (r.pass.get<bool>() ? "pass" : (r.known_miss.empty() ? "MISS" : "MISS (known)")));
-      if (r.pass.is_boolean() && not r.pass.get<bool>()) {
-        if (not r.known_miss.empty())
-          std::printf("  %-*s known miss: %s\n", w, "", r.known_miss.c_str());
-        else if (not r.note.empty())
-          std::printf("  %-*s note: %s\n", w, "", r.note.c_str());
-      }
-      report.push_back({{"id", r.id},
-                        {"source", r.source},
-                        {"metric", r.metric},
-                        {"measured", r.measured},
-                        {"simulated", r.simulated},
-                        {"rel_error", r.rel_error},
-                        {"tolerance", r.tolerance},
-                        {"role", r.role},
-                        {"pass", r.pass},
-                        {"known_miss", r.known_miss.empty() ? json(nullptr) : json(r.known_miss)}});
-    }
-    if (o.plot) {
-      std::string script = plots_dir() + "/validate_" + stem + ".gp";
-      if (fs::exists(script)) {
-        std::map<std::string, std::string> vars;
-        for (auto const& name : needed)
-          vars["run_" + name] = work + "/" + stem + "/" + name + "/sweep.csv";
-        // The compared cells too (measured beside simulated), for figures that redraw a seed's table.
-        std::string cells = "id,role,measured,simulated\n";
-        for (auto const& s : specs) {
-          cells += s.r.id + "," + s.r.role + "," + number_or(s.r.measured, "NaN") + "," +
-                   number_or(s.r.simulated, "NaN") + "\n";
-        }
-        vars["cells"] = work + "/" + stem + "/cells.csv";
-        write_file_atomic(vars["cells"], cells);
-        std::string out = (o.report.empty() ? std::string("out") : dir_of(o.report)) + "/validate_" + stem;
-        fs::create_directories(dir_of(out + ".png"));
-        if (render_plot(script, out, vars))
-          std::fprintf(stderr, "[validate] plot written to %s.png and %s.svg\n", out.c_str(), out.c_str());
-      }
-    }
+    for (auto const& [name, index] : plan.sweeps)
+      input.runs[name] = read_points(sweeps[index].spec, sweeps[index].options.out_dir);
+    compare_file(plan, input, o, tally);
+    if (o.plot)
+      plot_file(plan, work, o);
   }
-  if (selected_cells == 0)
-    throw UsageError("--only " + o.only + ": no cell's id, source, seed or role matches; nothing was compared");
   std::printf("\n%d compared cells, %d outside tolerance (%d of them documented misses); predictions are reported, "
               "never compared.\n",
-              compared, failures + known_misses, known_misses);
+              tally.compared, tally.failures + tally.known_misses, tally.known_misses);
   if (not o.report.empty())
-    write_file_atomic(o.report, dump_json(report));
+    write_file_atomic(o.report, dump_json(tally.report));
   if (not temporary || o.keep)
     std::fprintf(stderr, "[validate] runs kept in %s\n", work.c_str());
-  return failures == 0 ? 0 : 1;
+  return tally.failures == 0 ? 0 : 1;
 }
 
 } // namespace cs
