@@ -8,7 +8,10 @@
  *   usage: bench_retx_probe EPS JITTER_S SECONDS   (eps: the blast generator's clock against the switch's; IEEE
  *          802.3 allows +-100 ppm per clock) */
 #include "models/common/net/egress_port.hpp"
+#include "models/common/net/traffic.hpp"
+#include "sim/json_io.hpp"
 #include "sim/rng.hpp"
+#include "sim/units.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -25,7 +28,10 @@ int main(int argc, char** argv)
     return 2;
   }
   const double eps = std::atof(argv[1]), jitter = std::atof(argv[2]), seconds = std::atof(argv[3]);
-  const double line = 125e6, buffer = 1.3e6, blast_frame = 1466 + 38, jp_frame = 1538; // platform 001's port
+  // Platform 001's port buffer; a gigabit line; D-ITG's 1400-B payload on the wire (seed V.C.1); full JavaParty frames.
+  auto qos            = cs::load_json_file(CS_SOURCE_DIR "/platforms/001_javaparty_cluster.json")["switches"][0]["qos"];
+  const double buffer = *cs::parse_unit_string(qos["port_buffer"]["value"].get<std::string>(), cs::Unit::size);
+  const double line = 125e6, blast_frame = cs::net::udp_frame_on_wire(1400), jp_frame = 1538;
   cs::Rng rng(42);
   cs::net::PacketPort port(line, buffer, jp_frame);
   for (double b = 0; b + blast_frame <= buffer; b += blast_frame) // the blast has filled the buffer long before
