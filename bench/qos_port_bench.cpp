@@ -2,6 +2,7 @@
  * Appendix B's port (expedite queue 1, share 97 1 1 1, queue-set 2) under a 1 Gb/s UDP blast with 1400 B payloads
  * plus 100 Mb/s of many-flow traffic in queue 1 and 50 Mb/s in queue 3, for `seconds` simulated seconds. */
 #include "models/common/net/egress_port.hpp"
+#include "models/common/net/traffic.hpp"
 #include "sim/json_io.hpp"
 #include "sim/rng.hpp"
 #include "sim/units.hpp"
@@ -31,7 +32,7 @@ int main(int argc, char** argv)
   double C      = 125e6;
   PacketPort port(C, buffer, 1538, &qs, &ps); // full Ethernet frames on the wire: the SRR quantum
   cs::Rng rng(1);
-  double blast = 1466 + 38, t_blast = 0, t_jp = 0, t_other = 0;
+  double blast = udp_frame_on_wire(1400), t_blast = 0, t_jp = 0, t_other = 0;
   long frames = 0;
   auto start  = std::chrono::steady_clock::now();
   while (true) {
