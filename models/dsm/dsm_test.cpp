@@ -266,10 +266,11 @@ TEST_CASE("A run whose programs stay blocked after a message is given up fails i
                       Catch::Contains("did not finish") && Catch::Contains("given up"));
 }
 
-TEST_CASE("Water adds forces under per-molecule locks and ships them home as diffs", "[engine][dsm]")
+TEST_CASE("Water's skeleton adds forces under per-molecule locks and ships them home as diffs", "[engine][dsm]")
+
 {
   json m = cs::test::run_metrics(speedup, {"params.bench=water", "params.nodes=4", "params.water.molecules=64",
-                                           "params.water.steps=1", "params.system=mocha"});
+                                           "params.water.steps=1", "params.system=mocha", "params.water.layout=rows"});
   // Each node updates its 16 molecules and the next 32: 48 lock pairs, plus the energy lock.
   REQUIRE(m["msgs_ACQ"].get<long>() == 4 * (48 + 1));
   REQUIRE(m["msgs_REL"].get<long>() == 4 * (48 + 1));

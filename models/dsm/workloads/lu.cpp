@@ -1,13 +1,14 @@
-/* LU without pivoting on blocks of block x block doubles stored contiguously (16 blocks of 8x8 per 8 KB page,
- * docs/models/dsm.md §Sources), block rows dealt cyclically to the nodes and homed there; the work on the perimeter row
+/* Two programs. `layout: rows`, rounds 1-2's skeleton from seed 003's one-line description (docs/models/dsm.md §LU):
+ * LU without pivoting on blocks of block x block doubles stored contiguously (16 blocks of 8x8 per 8 KB page),
+ * block rows dealt cyclically to the nodes and homed there; the work on the perimeter row
  * of a step is dealt by block column (SPLASH-2 LU divides the perimeter among the processors too). Step k, with the
  * diagonal block (k,k) already factored:
  *   - the row-panel blocks (k, j > k) are solved by the node of column j (writes into block row k's pages, homed at
  *     its owner: several writers per page, hence twins and diffs); barrier;
  *   - every node reads the row panel and updates its own block rows below k (their column-panel block and
  *     interior); the owner of block row k+1 then factors its diagonal block; barrier.
- * Work of step k: (nb - k)^2 block operations. 2 barriers per step (docs/models/dsm.md §Sources). The 1-D distribution
- * of rows is an assumption (docs/models/dsm.md). */
+ * Work of step k: (nb - k)^2 block operations. 2 barriers per step. The 1-D distribution of rows is an assumption.
+ * `layout: apps`: JIAJIA 2.1's apps/lu itself (AppsLu below). */
 #include "models/dsm/benchmark.hpp"
 
 #include <cmath>

@@ -1,8 +1,10 @@
-/* Water (n-squared, SPLASH-2 style): molecules divided in blocks among the nodes and homed there. Per step:
+/* Two programs. `layout: rows`, rounds 1-2's skeleton from seed 003's one-line description (docs/models/dsm.md
+ * §Water): Water (n-squared, SPLASH-2 style), molecules divided in blocks among the nodes and homed there. Per step:
  * intra-molecular forces on one's own molecules; barrier; pair forces between each own molecule and the next
  * half of the system (their positions read), then each molecule touched gets its force contribution added under
- * its lock (acquire, write, release: the per-molecule locks of docs/models/dsm.md §Sources); barrier; position update
- * of one's own molecules; barrier; potential energy summed into a shared record under one more lock; barrier. */
+ * its lock (acquire, write, release: SPLASH-2's per-molecule locks, the branch apps/water does not compile); barrier;
+ * position update of one's own molecules; barrier; potential energy summed into a shared record under one more
+ * lock; barrier. `layout: apps`: JIAJIA 2.1's apps/water itself (AppsWater below). */
 #include "models/dsm/benchmark.hpp"
 
 #include <algorithm>
