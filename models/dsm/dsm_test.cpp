@@ -267,7 +267,6 @@ TEST_CASE("A run whose programs stay blocked after a message is given up fails i
 }
 
 TEST_CASE("Water's skeleton adds forces under per-molecule locks and ships them home as diffs", "[engine][dsm]")
-
 {
   json m = cs::test::run_metrics(speedup, {"params.bench=water", "params.nodes=4", "params.water.molecules=64",
                                            "params.water.steps=1", "params.system=mocha", "params.water.layout=rows"});
