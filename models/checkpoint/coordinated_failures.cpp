@@ -1,77 +1,98 @@
-/* Failures and their detection (seed 3.4): every node answers heartbeats; the designated node sends them every period
- * and declares dead a node that does not answer within it; the injector switches nodes off (a given time, or
- * exponential times of mean MTBF). */
+/* Failures and their detection (seed 3.4, coordinated_failures.hpp). */
+#include "models/checkpoint/coordinated_failures.hpp"
 #include "models/checkpoint/brazos_actor.hpp"
-#include "models/checkpoint/coordinated.hpp"
+#include "models/checkpoint/coordinated_recovery.hpp"
 #include "sim/events.hpp"
 #include "sim/faults.hpp"
 
 #include <algorithm>
 #include <memory>
+#include <string>
 
 XBT_LOG_EXTERNAL_DEFAULT_CATEGORY(cs_checkpoint);
 
 namespace cs::checkpoint {
 
-void CoordinatedRun::responder(size_t node)
+void start_heartbeat_responder(const Setup& s, size_t node)
 {
-  sg4::Mailbox* hb = box("heartbeat/node" + std::to_string(node));
-  while (true)
-    unless_peer_dies("heartbeat", [&] { std::unique_ptr<bool>(hb->get<bool>()); });
+  sg4::Actor::create("heartbeat-responder", s.nodes[node], [node] {
+    sg4::Mailbox* hb = box("heartbeat/node" + std::to_string(node));
+    while (true)
+      unless_peer_dies("heartbeat", [&] { std::unique_ptr<bool>(hb->get<bool>()); });
+  })->daemonize();
 }
 
-void CoordinatedRun::monitor()
+void Failures::start_responders()
 {
-  while (not stats_.finished) {
-    sg4::this_actor::sleep_for(p_.heartbeat);
-    for (size_t n = 0; n < s_.nodes.size() && not stats_.finished; ++n) {
-      if (not alive_[n])
+  for (size_t n = 0; n < st_.s.nodes.size(); ++n)
+    start_heartbeat_responder(st_.s, n);
+}
+
+void Failures::start_detection()
+{
+  const Params& p = st_.p;
+  if (p.fail_at >= 0 || p.mtbf > 0 || active_faults().has_host_faults()) {
+    sg4::Actor::create("failure-injector", st_.s.server, [this] { injector(); })->daemonize();
+    sg4::Actor::create("heartbeat-monitor", st_.s.monitor, [this] { monitor(); }); // lives until the run is over
+  }
+}
+
+void Failures::monitor()
+{
+  CheckpointStats& stats = st_.stats;
+  while (not stats.finished) {
+    sg4::this_actor::sleep_for(st_.p.heartbeat);
+    for (size_t n = 0; n < st_.s.nodes.size() && not stats.finished; ++n) {
+      if (not st_.alive[n])
         continue;
       auto* msg = new bool(true);
       try {
         // A live node's responder takes the heartbeat at once; a dead one never does.
-        box("heartbeat/node" + std::to_string(n))->put(msg, static_cast<uint64_t>(p_.header_bytes), p_.heartbeat);
+        box("heartbeat/node" + std::to_string(n))->put(msg, static_cast<uint64_t>(st_.p.header_bytes), st_.p.heartbeat);
       } catch (const simgrid::Exception&) {
         delete msg;
-        alive_[n] = false;
-        event("failure_detected", s_.nodes[n]->get_name(), "no heartbeat answer");
+        st_.alive[n] = false;
+        event("failure_detected", st_.s.nodes[n]->get_name(), "no heartbeat answer");
         if (failed_at_[n] < 0) { // switched off by the scenario's fault schedule, not by this model's injector
-          failed_at_[n] = fault_off_since(s_.nodes[n]->get_name());
-          ++stats_.failures;
+          failed_at_[n] = fault_off_since(st_.s.nodes[n]->get_name());
+          ++stats.failures;
         }
-        recover(n, failed_at_[n], sg4::Engine::get_clock());
+        recovery_.recover(n, failed_at_[n], sg4::Engine::get_clock());
       }
     }
-    if (std::none_of(alive_.begin(), alive_.end(), [](bool a) { return a; }))
+    if (std::none_of(st_.alive.begin(), st_.alive.end(), [](bool a) { return a; }))
       return; // nothing left to run on
   }
 }
 
-void CoordinatedRun::injector()
+void Failures::fail(size_t n)
 {
-  auto fail = [this](size_t n) {
-    XBT_VERB("node %zu fails", n + 1);
-    event_on(s_.nodes[n]->get_name(), "failure");
-    failed_at_[n] = sg4::Engine::get_clock();
-    ++stats_.failures;
-    s_.nodes[n]->turn_off();
-  };
-  if (p_.fail_at >= 0) {
-    sg4::this_actor::sleep_until(p_.fail_at);
-    fail(static_cast<size_t>(p_.fail_node - 1));
+  XBT_VERB("node %zu fails", n + 1);
+  event_on(st_.s.nodes[n]->get_name(), "failure");
+  failed_at_[n] = sg4::Engine::get_clock();
+  ++st_.stats.failures;
+  st_.s.nodes[n]->turn_off();
+}
+
+void Failures::injector()
+{
+  const Params& p = st_.p;
+  if (p.fail_at >= 0) {
+    sg4::this_actor::sleep_until(p.fail_at);
+    fail(static_cast<size_t>(p.fail_node - 1));
   }
-  if (p_.mtbf <= 0)
+  if (p.mtbf <= 0)
     return;
   while (true) {
     std::vector<size_t> up; // the nodes running the application
-    for (size_t n = 0; n < s_.nodes.size(); ++n)
-      if (alive_[n] && s_.nodes[n]->is_on())
+    for (size_t n = 0; n < st_.s.nodes.size(); ++n)
+      if (st_.alive[n] && st_.s.nodes[n]->is_on())
         up.push_back(n);
     if (up.empty())
       return;
     // Each node fails after an exponential time of mean mtbf: the first of them after mtbf / (nodes up).
-    sg4::this_actor::sleep_for(s_.failures.exponential(p_.mtbf / static_cast<double>(up.size())));
-    fail(up[static_cast<size_t>(s_.failures.below(up.size()))]);
+    sg4::this_actor::sleep_for(st_.s.failures.exponential(p.mtbf / static_cast<double>(up.size())));
+    fail(up[static_cast<size_t>(st_.s.failures.below(up.size()))]);
   }
 }
 

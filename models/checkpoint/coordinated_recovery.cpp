@@ -1,91 +1,96 @@
-/* Recovery (seed 3.4): the old incarnation stopped, the last complete checkpoint found, the dead node replaced or its
- * threads spread over the survivors, initialisation, the files read back from the server, a new incarnation. */
+/* Recovery from a failure (seed 3.4, coordinated_recovery.hpp). */
+#include "models/checkpoint/coordinated_recovery.hpp"
 #include "models/checkpoint/brazos_actor.hpp"
-#include "models/checkpoint/coordinated.hpp"
+#include "models/checkpoint/coordinated_application.hpp"
+#include "models/checkpoint/coordinated_checkpoint.hpp"
+#include "models/checkpoint/coordinated_failures.hpp"
 #include "sim/events.hpp"
 
 #include <algorithm>
+#include <string>
+#include <utility>
 
 XBT_LOG_EXTERNAL_DEFAULT_CATEGORY(cs_checkpoint);
 
 namespace cs::checkpoint {
 
-void CoordinatedRun::recover(size_t dead, double failed_at, double detected_at)
+void Recovery::recover(size_t dead, double failed_at, double detected_at)
 {
   XBT_VERB("node %zu failed at %g s, detected at %g s: restarting", dead + 1, failed_at, detected_at);
-  ++stats_.recoveries;
-  stats_.detect_s += detected_at - failed_at;
-  Epoch& old = *epochs_.back();
+  CheckpointStats& stats = st_.stats;
+  ++stats.recoveries;
+  stats.detect_s += detected_at - failed_at;
+  Epoch& old = app_.current();
   for (auto& a : old.actors) // every process of the application stops (those on the dead node already did)
     if (a->get_host()->is_on())
       a->kill();
 
-  // The last complete checkpoint: every copy on the file server.
-  long from    = 0;
-  double ck_at = 0;
-  for (auto it = ckpts_.rbegin(); it != ckpts_.rend(); ++it)
-    if (it->copies == it->files) {
-      from  = it->barrier;
-      ck_at = it->at;
-      break;
-    }
-  stats_.lost_work_s += failed_at - ck_at;
+  Checkpoints::Restart from = checkpoints_.last_complete(); // every copy on the file server
+  stats.lost_work_s += failed_at - from.at;
 
   std::vector<size_t> placement = old.placement;
   while (true) { // again if another node dies while this restart is under way
-    if (p_.recovery == "replacement") {
-      sg4::this_actor::sleep_for(p_.replace_delay);
-      for (size_t n : placement)
-        if (not s_.nodes[n]->is_on()) {
-          s_.nodes[n]->turn_on();
-          alive_[n] = true;
-          sg4::Actor::create("heartbeat-responder", s_.nodes[n], [this, n] { responder(n); })->daemonize();
-        }
-    } else {
-      std::vector<size_t> up;
-      for (size_t n = 0; n < alive_.size(); ++n)
-        if (alive_[n])
-          up.push_back(n);
-      if (up.empty())
-        return; // no node left to run on
-      size_t next = 0;
-      for (auto& node : placement)
-        if (not alive_[node])
-          node = up[next++ % up.size()];
-    }
-    sg4::this_actor::sleep_for(p_.restart_init); // runtime system and user initialisation
+    if (not replace(placement))
+      return;                                       // no node left to run on
+    sg4::this_actor::sleep_for(st_.p.restart_init); // runtime system and user initialisation
     double t0 = sg4::Engine::get_clock();
-    if (from > 0)
-      read_back(placement, from);
+    if (from.barrier > 0)
+      read_back(placement, from.barrier);
     double now = sg4::Engine::get_clock();
-    stats_.data_recovery_s += now - t0;
+    stats.data_recovery_s += now - t0;
     bool all_up = true;
     for (size_t n : placement)
-      if (not s_.nodes[n]->is_on()) { // it died during the restart: the restart finds out and begins again
-        all_up    = false;
-        alive_[n] = false;
+      if (not st_.s.nodes[n]->is_on()) { // it died during the restart: the restart finds out and begins again
+        all_up       = false;
+        st_.alive[n] = false;
       }
     if (all_up) {
-      XBT_VERB("restart from barrier %ld (checkpoint of %g s): %g s of work lost, recovered in %g s", from, ck_at,
-               failed_at - ck_at, now - detected_at);
-      span(detected_at, "recovery", s_.nodes[dead]->get_name(), "restart from barrier " + std::to_string(from));
-      stats_.recovery_s += now - detected_at;
-      launch(from, placement);
+      XBT_VERB("restart from barrier %ld (checkpoint of %g s): %g s of work lost, recovered in %g s", from.barrier,
+               from.at, failed_at - from.at, now - detected_at);
+      span(detected_at, "recovery", st_.s.nodes[dead]->get_name(),
+           "restart from barrier " + std::to_string(from.barrier));
+      stats.recovery_s += now - detected_at;
+      app_.launch(from.barrier, placement);
       return;
     }
   }
 }
 
-void CoordinatedRun::read_back(const std::vector<size_t>& placement, long from)
+bool Recovery::replace(std::vector<size_t>& placement)
+{
+  if (st_.p.recovery == "replacement") {
+    sg4::this_actor::sleep_for(st_.p.replace_delay);
+    for (size_t n : placement)
+      if (not st_.s.nodes[n]->is_on()) {
+        st_.s.nodes[n]->turn_on();
+        st_.alive[n] = true;
+        start_heartbeat_responder(st_.s, n);
+      }
+    return true;
+  }
+  std::vector<size_t> up;
+  for (size_t n = 0; n < st_.alive.size(); ++n)
+    if (st_.alive[n])
+      up.push_back(n);
+  if (up.empty())
+    return false;
+  size_t next = 0;
+  for (auto& node : placement)
+    if (not st_.alive[node])
+      node = up[next++ % up.size()];
+  return true;
+}
+
+void Recovery::read_back(const std::vector<size_t>& placement, long from)
 {
   // Data recovery: every node reads its threads' state back from the file server.
   std::vector<std::pair<size_t, double>> reads;
-  for (size_t n = 0; n < s_.nodes.size(); ++n) {
+  for (size_t n = 0; n < st_.s.nodes.size(); ++n) {
     long threads = std::count(placement.begin(), placement.end(), n);
     if (threads > 0) // a full image, whatever the increments it was saved in
-      reads.emplace_back(n, file_bytes(threads, from));
+      reads.emplace_back(n, file_bytes(st_.p, threads, from));
   }
-  server_.read_into(s_.nodes, reads);
+  st_.server.read_into(st_.s.nodes, reads);
 }
 
 } // namespace cs::checkpoint

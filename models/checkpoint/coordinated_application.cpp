@@ -1,0 +1,77 @@
+/* The application's incarnations (coordinated_application.hpp) and its user threads: compute, barrier, and the pages
+ * NT trimmed during a checkpoint faulted back in. */
+#include "models/checkpoint/coordinated_application.hpp"
+#include "models/checkpoint/brazos_actor.hpp"
+#include "models/checkpoint/coordinated_checkpoint.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <string>
+#include <utility>
+
+namespace cs::checkpoint {
+
+void Application::launch(long first_barrier, std::vector<size_t> placement)
+{
+  const Setup& s   = st_.s;
+  auto e           = std::make_unique<Epoch>();
+  e->id            = static_cast<long>(epochs_.size());
+  e->first_barrier = first_barrier;
+  e->placement     = std::move(placement);
+  std::string tag  = "e" + std::to_string(e->id) + "/";
+  e->manager       = box(tag + "manager");
+  for (size_t t = 0; t < e->placement.size(); ++t)
+    e->threads.push_back(box(tag + "thread" + std::to_string(t)));
+  e->agents.assign(s.nodes.size(), nullptr);
+  for (size_t n : e->placement)
+    e->agents[n] = box(tag + "agent" + std::to_string(n));
+  Epoch& ep = *e;
+  epochs_.push_back(std::move(e));
+  st_.stats.nodes_in_use = std::count_if(ep.agents.begin(), ep.agents.end(), [](auto* a) { return a != nullptr; });
+  for (size_t t = 0; t < ep.placement.size(); ++t)
+    ep.actors.push_back(sg4::Actor::create("user-thread", s.nodes[ep.placement[t]], [this, &ep, t] {
+      unless_peer_dies("user thread", [&] { user_thread(ep, t); });
+    }));
+  for (size_t n = 0; n < s.nodes.size(); ++n)
+    if (ep.agents[n] != nullptr)
+      ep.actors.push_back(sg4::Actor::create("checkpoint-agent", s.nodes[n], [this, &ep, n] {
+                            unless_peer_dies("agent", [&] { checkpoints_.agent(ep, n); });
+                          })->daemonize());
+  // The barrier manager runs where the first thread runs.
+  ep.actors.push_back(sg4::Actor::create("barrier-manager", s.nodes[ep.placement[0]], [this, &ep] {
+                        unless_peer_dies("manager", [&] { checkpoints_.manager(ep); });
+                      })->daemonize());
+}
+
+void Application::user_thread(Epoch& e, size_t thread)
+{
+  const Params& p  = st_.p;
+  const Setup& s   = st_.s;
+  sg4::Host* host  = s.nodes[e.placement[thread]];
+  const NtCosts& c = s.costs[e.placement[thread]];
+  double step      = p.app.compute / static_cast<double>(p.app.barriers);
+  for (long b = e.first_barrier; b < p.app.barriers; ++b) {
+    cpu_on(host, step);
+    cpu_on(host, c.udp_message); // BARR
+    e.manager->put_init(new Msg{Msg::Kind::barr}, static_cast<uint64_t>(p.header_bytes))->detach();
+    std::unique_ptr<Msg> go(e.threads[thread]->get<Msg>());
+    cpu_on(host, c.udp_message); // BARRGRANT, or the agent's resume after a checkpoint
+    if (go->page_in > 0) {       // the next sweep touches every page NT trimmed during the checkpoint
+      // One hard fault at a time, each a cluster read from wherever the trimmer put it in the pagefile: the disk
+      // turns under the head before each one's data arrives.
+      size_t node   = e.placement[thread];
+      double t0     = sg4::Engine::get_clock();
+      double faults = std::ceil(go->page_in / s.fault_cluster[node]);
+      sg4::this_actor::sleep_for(faults * s.fault_wait[node]);
+      s.disks[node]->read(static_cast<sg_size_t>(go->page_in));
+      st_.stats.page_in_s += sg4::Engine::get_clock() - t0;
+    }
+  }
+  if (++e.finished == static_cast<long>(e.placement.size())) {
+    st_.stats.exec_time_s = sg4::Engine::get_clock();
+    st_.stats.finished    = true;
+  }
+}
+
+} // namespace cs::checkpoint

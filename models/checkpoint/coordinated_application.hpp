@@ -1,0 +1,29 @@
+/* The application of a Brazos coordinated run: its incarnations (the first one, and each restart after a failure or a
+ * membership change), each with its user threads, its barrier manager and its Checkpoint Agents. */
+#pragma once
+#include "models/checkpoint/coordinated_state.hpp"
+
+#include <memory>
+#include <vector>
+
+namespace cs::checkpoint {
+
+class Checkpoints;
+
+class Application {
+public:
+  Application(RunState& st, Checkpoints& checkpoints) : st_(st), checkpoints_(checkpoints) {}
+  /** Starts an incarnation whose threads resume after barrier `first_barrier`, thread t on node placement[t]. */
+  void launch(long first_barrier, std::vector<size_t> placement);
+  /** The incarnation running now (the last one launched). */
+  Epoch& current() { return *epochs_.back(); }
+
+private:
+  void user_thread(Epoch& e, size_t thread);
+
+  RunState& st_;
+  Checkpoints& checkpoints_;
+  std::vector<std::unique_ptr<Epoch>> epochs_;
+};
+
+} // namespace cs::checkpoint

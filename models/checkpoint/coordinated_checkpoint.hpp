@@ -1,0 +1,53 @@
+/* The checkpoint role of a Brazos coordinated run (seed 3.3): the barrier manager decides a checkpoint when the
+ * interval has run out (or one was requested), each node's Checkpoint Agent writes the node's file to the local disk
+ * and copies it to the file server in the background. */
+#pragma once
+#include "models/checkpoint/coordinated_state.hpp"
+
+#include <vector>
+
+namespace cs::checkpoint {
+
+class Membership;
+
+/** Bytes of shared pages a node's file holds for `threads` threads. */
+double share_bytes(const Params& p, long threads);
+/** Bytes a node's file holds for `threads` threads, `barriers` barriers after the previous checkpoint. */
+double file_bytes(const Params& p, long threads, long barriers);
+
+class Checkpoints {
+public:
+  Checkpoints(RunState& st, Membership& membership) : st_(st), membership_(membership) {}
+  /** The barrier manager of incarnation `e` (an actor's body): grants barriers, begins checkpoints, or hands the
+   *  barrier to a membership change. */
+  void manager(Epoch& e);
+  /** The Checkpoint Agent of `node` in incarnation `e` (an actor's body). */
+  void agent(Epoch& e, size_t node);
+  /** Starts the actor that requests checkpoints at Params::requests. */
+  void start_requests();
+  struct Restart {
+    long barrier = 0; ///< the threads resume after it (0: from the beginning)
+    double at    = 0; ///< when the checkpoint was decided
+  };
+  /** The last checkpoint whose every copy is on the file server. */
+  Restart last_complete() const;
+
+private:
+  struct Checkpoint {
+    long barrier; ///< threads resume after this barrier
+    double at;    ///< when the manager decided it
+    double local_done = 0;
+    long copies       = 0;
+    long files        = 0;
+  };
+  void copy_to_server(size_t node, double bytes, size_t ckpt);
+  /** What NT trims from the process's working set while a node writes a `bytes` file (see agent()). */
+  double evicted_bytes(size_t node, long threads, double bytes) const;
+
+  RunState& st_;
+  Membership& membership_;
+  std::vector<Checkpoint> ckpts_;
+  long requested_ = 0; ///< checkpoint requests waiting for the next barrier
+};
+
+} // namespace cs::checkpoint
