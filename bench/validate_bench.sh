@@ -13,13 +13,13 @@ base=${1:-}
 timed() { /usr/bin/time -f "%e %U %S" -o "$tmp/time" "$@"; read -r wall user sys <"$tmp/time"; }
 
 timed "$bare" 200000 >/dev/null 2>&1
-pp_wall=$wall pp_cpu=$(calc "$user + $sys")
+pp_wall=$wall pp_cpu=$(calc "round($user + $sys, 2)")
 echo "bare S4U ping-pong, 200000 round trips: $pp_wall s wall, $pp_cpu s CPU, $(calc "round(400000 / $pp_wall)") comms per wall s"
 
 # Each run logs its simulated events (one verbose line in its kept log), for the floor below.
 timed "$exe" validate --report "$tmp/report.json" --work "$tmp/work" --log=cs_run.thres:verbose >"$tmp/validate.txt" \
   2>"$tmp/validate.err" || true
-v_wall=$wall v_cpu=$(calc "$user + $sys") v_user=$user v_sys=$sys
+v_wall=$wall v_cpu=$(calc "round($user + $sys, 2)") v_user=$user v_sys=$sys
 echo "full validation: $v_wall s wall, $v_cpu s CPU ($v_user user, $v_sys system); load average now $(cut -d' ' -f1-3 /proc/loadavg)"
 # All files' runs share one pool of workers, so a file has no wall time of its own: its CPU time is printed.
 sed -n 's/^\[validate\] \(.*\): \([0-9]*\) points in \(.*\) CPU s$/  \1|\2|\3/p' "$tmp/validate.err" |
