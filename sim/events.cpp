@@ -31,29 +31,43 @@ struct Sink {
   std::map<long, Row> alive; ///< actor pid -> its life so far, for the actors running
   bool finished = false;
 
-  void model(Row r)
+  // Whether a row is kept, counted as kept or dropped; asked before the row is built, since a sweep's point keeps
+  // few rows and building each one (host and actor names, detail) was most of the cost of a dropped message.
+  bool keep_model()
   {
     if (model_rows >= options.model_limit) {
       ++model_dropped;
-      return;
+      return false;
     }
     ++model_rows;
-    rows.push_back(std::move(r));
+    return true;
+  }
+  bool keep_activity(double time, double end)
+  {
+    if (end < options.from || time > options.to)
+      return false;
+    if (activity_rows >= options.activity_limit) {
+      ++activity_dropped;
+      return false;
+    }
+    ++activity_rows;
+    return true;
   }
   void activity(Row r)
   {
-    if (r.end < options.from || r.time > options.to)
-      return;
-    if (activity_rows >= options.activity_limit) {
-      ++activity_dropped;
-      return;
-    }
-    ++activity_rows;
-    rows.push_back(std::move(r));
+    if (keep_activity(r.time, r.end))
+      rows.push_back(std::move(r));
   }
 };
 
+
 Sink* sink = nullptr;
+
+/** The current capture if it still takes rows. */
+Sink* open_sink()
+{
+  return sink != nullptr && not sink->finished ? sink : nullptr;
+}
 
 /** Whether the engine's signals feed the current capture: connected once per process, they stay silent for a run
  *  that keeps the model's events only, as if they were not connected. */
@@ -95,34 +109,44 @@ void on_activity_done(const sg4::Activity& a)
 
 void event_on(const std::string& node, const std::string& kind, const std::string& peer, const std::string& detail)
 {
-  if (sink == nullptr || sink->finished)
+  if (open_sink() == nullptr || not sink->keep_model())
     return;
   double now = sg4::Engine::get_clock();
-  sink->model({now, now, node, caller().second, kind, peer, detail});
+  sink->rows.push_back({now, now, node, caller().second, kind, peer, detail});
 }
 
 void event(const std::string& kind, const std::string& peer, const std::string& detail)
 {
-  if (sink == nullptr || sink->finished)
+  if (open_sink() == nullptr || not sink->keep_model())
     return;
   auto [node, actor] = caller();
   double now         = sg4::Engine::get_clock();
-  sink->model({now, now, node, actor, kind, peer, detail});
+  sink->rows.push_back({now, now, node, actor, kind, peer, detail});
 }
 
 void span(double start, const std::string& kind, const std::string& peer, const std::string& detail)
 {
-  if (sink == nullptr || sink->finished)
+  if (open_sink() == nullptr || not sink->keep_model())
     return;
   auto [node, actor] = caller();
-  sink->model({start, sg4::Engine::get_clock(), node, actor, kind, peer, detail});
+  sink->rows.push_back({start, sg4::Engine::get_clock(), node, actor, kind, peer, detail});
+}
+
+bool keep_message(double start)
+{
+  return open_sink() != nullptr && sink->keep_activity(start, sg4::Engine::get_clock());
+}
+
+void message_row(double start, const std::string& from, const std::string& to, const std::string& detail)
+{
+  if (open_sink() != nullptr)
+    sink->rows.push_back({start, sg4::Engine::get_clock(), from, caller().second, "msg", to, detail});
 }
 
 void message(double start, const std::string& from, const std::string& to, const std::string& detail)
 {
-  if (sink == nullptr || sink->finished)
-    return;
-  sink->activity({start, sg4::Engine::get_clock(), from, caller().second, "msg", to, detail});
+  if (keep_message(start))
+    message_row(start, from, to, detail);
 }
 
 EventCapture::EventCapture(Recorder& recorder, EventOptions options)

@@ -27,6 +27,10 @@ void event_on(const std::string& node, const std::string& kind, const std::strin
 /** Marks a message from `from` to `to` sent at `start` and delivered now, for transports that are not SimGrid
  *  communications (the UDP fabric); counted and windowed with the automatic rows. */
 void message(double start, const std::string& from, const std::string& to, const std::string& detail = "");
+/** message() in two steps, for a transport that would build the row's strings for nothing: whether a message sent
+ *  at `start` and delivered now is kept (counted as kept or dropped), then, only if it is, its row. */
+bool keep_message(double start);
+void message_row(double start, const std::string& from, const std::string& to, const std::string& detail);
 
 /** What the framework records on its own besides the model's events. */
 struct EventOptions {

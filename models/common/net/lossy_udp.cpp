@@ -135,7 +135,8 @@ void Fabric::at_host(const Event& e)
   }
   // A loss interval of the scenario's fault schedule on the port link toward the destination (drawn from the same
   // stream, and only while such an interval is on: runs without faults draw exactly as before).
-  double fault_loss = active_faults().loss(cfg_.switch_name + ":" + name(e.d.dst) + ":down", e.time);
+  const FaultSchedule& faults = active_faults(); // no link name built per datagram when there is no fault at all
+  double fault_loss = faults.faults.empty() ? 0 : faults.loss(cfg_.switch_name + ":" + name(e.d.dst) + ":down", e.time);
   if (fault_loss > 0 && rng_.bernoulli(fault_loss)) {
     stats_.injected_drops++;
     event_on(name(e.d.dst), "loss", name(e.d.src), "fault schedule: lossy link");
@@ -149,7 +150,8 @@ void Fabric::at_host(const Event& e)
     event_on(name(e.d.dst), "loss", name(e.d.src), "socket buffer full");
     return;
   }
-  message(e.d.sent_at, name(e.d.src), name(e.d.dst), std::to_string(static_cast<long>(e.d.bytes)) + " B UDP");
+  if (keep_message(e.d.sent_at))
+    message_row(e.d.sent_at, name(e.d.src), name(e.d.dst), std::to_string(static_cast<long>(e.d.bytes)) + " B UDP");
 }
 
 void Fabric::loop()
