@@ -1,21 +1,24 @@
 #!/usr/bin/env bash
 # The sanitizer job: an AddressSanitizer + UndefinedBehaviorSanitizer build with clang (actors on threads, libFuzzer
 # coverage), then the unit and engine tests, the bad-input corpus, `validate --only 000` and a short fuzz run.
-# Usage: scripts/sanitize.sh [BUILD_DIR] [FUZZ_SECONDS] [SCOPE]     (defaults: build-asan, 60, all)
+# Usage: scripts/sanitize.sh [BUILD_DIR] [FUZZ_SECONDS] [SCOPE [PLAIN_BUILD]]   (defaults: build-asan, 60, all)
 # SCOPE framework instruments only sim/, the tests and the fuzz target, and runs the unit tests, the bad-input corpus
-# and the fuzz run only (CI's budget; docs/robustness.md).
+# and the fuzz run only (CI's budget; docs/robustness.md). PLAIN_BUILD, with that scope: a build folder of the same
+# sources whose model and calibration libraries are linked instead of compiled again (CI passes its release build).
 # Prints the time each stage took, so the CI budget can be checked.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build-asan}
 fuzz_s=${2:-60}
 scope=${3:-all}
+plain=${4:+$(realpath "$4")}
 stage() { echo "[sanitize] $1: $(($(date +%s) - t0)) s" >&2; t0=$(date +%s); }
 t0=$(date +%s)
 # -O1 and line tables: ASan's usual trade, half the compile time of -O2 -g with stack traces that still name lines.
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DCS_FUZZ=ON \
-  -DCS_SANITIZE_SCOPE="$scope" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only -DNDEBUG" >/dev/null
-cmake --build "$build" -j "$(nproc)" --target clustersim clustersim_tests fuzz_loaders
+  -DCS_SANITIZE_SCOPE="$scope" -DCS_PLAIN_LIBS_FROM="$plain" \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only -DNDEBUG" >/dev/null
+cmake --build "$build" -j "$(nproc)" --target clustersim clustersim_sim_tests clustersim_tests fuzz_loaders
 stage "build ($scope)"
 # Leaks: see docs/robustness.md, "Sanitizers and fuzzing".
 export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1

@@ -16,7 +16,7 @@ namespace cs::checkpoint {
 
 double share_bytes(const Params& p, long threads)
 {
-  if (p.app.writes == "all") // every thread modifies every page: a node holds them once
+  if (p.app.writes == Writes::all) // every thread modifies every page: a node holds them once
     return p.app.shared_bytes;
   return p.app.shared_bytes * static_cast<double>(threads) / static_cast<double>(p.nodes);
 }

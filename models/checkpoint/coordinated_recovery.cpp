@@ -58,7 +58,7 @@ void Recovery::recover(size_t dead, double failed_at, double detected_at)
 
 bool Recovery::replace(std::vector<size_t>& placement)
 {
-  if (st_.p.recovery == "replacement") {
+  if (st_.p.recovery == RecoveryMode::replacement) {
     sg4::this_actor::sleep_for(st_.p.replace_delay);
     for (size_t n : placement)
       if (not st_.s.nodes[n]->is_on()) {

@@ -14,7 +14,7 @@ public:
   explicit Run(ModelContext& ctx) : ParamsRun(ctx)
   {
     Fields& f = fields_;
-    if (p_.experiment == "checkpoint") {
+    if (p_.experiment == Experiment::checkpoint) {
       prepare_checkpoint(f);
       return;
     }

@@ -5,9 +5,10 @@ namespace cs::checkpoint {
 Params Params::from(Fields& f)
 {
   Params p;
-  p.experiment    = f.choice("experiment", p.experiment, {"migration", "checkpoint"},
-                             "migration: the seed's 1000 back-to-back MigrateMe() round trips between two nodes; "
-                                "checkpoint: an application skeleton with coordinated checkpoints at barriers");
+  p.experiment = f.choice<Experiment>(
+      "experiment", p.experiment, {{"migration", Experiment::migration}, {"checkpoint", Experiment::checkpoint}},
+      "migration: the seed's 1000 back-to-back MigrateMe() round trips between two nodes; "
+      "checkpoint: an application skeleton with coordinated checkpoints at barriers");
   p.node_a        = f.string("from", p.node_a, "node the migrating thread starts on");
   p.node_b        = f.string("to", p.node_b, "node it migrates to and back from");
   p.round_trips   = f.integer("round_trips", p.round_trips, "iterations of two migrations each (seed: 1000)", 1);
@@ -27,8 +28,8 @@ Params Params::from(Fields& f)
       a.quantity("compute", Unit::time, p.app.compute, "CPU time of one thread over the run", Range::non_negative());
   p.app.shared_bytes =
       a.quantity("shared_bytes", Unit::size, p.app.shared_bytes, "shared-memory footprint", Range::non_negative());
-  p.app.writes = a.choice("writes", p.app.writes, {"all", "own"},
-                          "all: every node modifies every shared page; own: each node its 1/nodes share");
+  p.app.writes = a.choice<Writes>("writes", p.app.writes, {{"all", Writes::all}, {"own", Writes::own}},
+                                  "all: every node modifies every shared page; own: each node its 1/nodes share");
   p.app.stack_bytes =
       a.quantity("stack_bytes", Unit::size, p.app.stack_bytes, "committed stack of the thread", Range::non_negative());
   p.app.dirty_per_barrier =
@@ -63,9 +64,10 @@ Params Params::from(Fields& f)
   p.fail_node = r.integer("fail_node", p.fail_node, "node (1-based) that fails at fail_at", 1, 64);
   p.mtbf =
       r.quantity("mtbf", Unit::time, p.mtbf, "mean time between failures of one node (0: none)", Range::non_negative());
-  p.recovery      = r.choice("recovery", p.recovery, {"survivors", "replacement"},
-                             "survivors: the dead node's threads go round-robin to the others; replacement: a new node "
-                                  "takes its place");
+  p.recovery = r.choice<RecoveryMode>(
+      "recovery", p.recovery, {{"survivors", RecoveryMode::survivors}, {"replacement", RecoveryMode::replacement}},
+      "survivors: the dead node's threads go round-robin to the others; replacement: a new node "
+      "takes its place");
   p.replace_delay = r.quantity("replace_delay", Unit::time, p.replace_delay,
                                "replacement: time until the new node is up", Range::non_negative());
   p.restart_init =

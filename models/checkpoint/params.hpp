@@ -11,27 +11,42 @@ namespace cs::checkpoint {
 
 /** An application skeleton (seed 3.5): one user thread per node computing between barriers, and the shared pages
  *  each node modifies (what a checkpoint saves). */
+/** Which shared pages each node modifies. */
+enum class Writes {
+  all, ///< every node modifies every shared page
+  own  ///< each node its 1/nodes share
+};
+/** Where the dead node's threads go at a restart. */
+enum class RecoveryMode {
+  survivors,  ///< round-robin on the nodes left
+  replacement ///< a new node takes the dead one's place
+};
+enum class Experiment {
+  migration, ///< Table 1: back-to-back migrations
+  checkpoint ///< Tables 3, 4: an application skeleton with coordinated checkpoints
+};
+
 struct AppSpec {
   std::string name         = "water";
-  long barriers            = 100;   ///< barriers of the whole run (the points where a checkpoint can happen)
-  double compute           = 0;     ///< CPU seconds of one thread over the run, spread evenly between the barriers
-  double shared_bytes      = 0;     ///< shared-memory footprint of the application
-  std::string writes       = "all"; ///< "all": every node modifies every shared page; "own": its 1/nodes share
-  double stack_bytes       = 4096;  ///< committed stack of the user thread
-  double dirty_per_barrier = 1;     ///< fraction of a node's pages modified between two barriers (drawn afresh each)
-  double process_bytes     = 0;     ///< resident size of a node's process, twins aside (memory pressure, seed 3.5)
+  long barriers            = 100; ///< barriers of the whole run (the points where a checkpoint can happen)
+  double compute           = 0;   ///< CPU seconds of one thread over the run, spread evenly between the barriers
+  double shared_bytes      = 0;   ///< shared-memory footprint of the application
+  Writes writes            = Writes::all;
+  double stack_bytes       = 4096; ///< committed stack of the user thread
+  double dirty_per_barrier = 1;    ///< fraction of a node's pages modified between two barriers (drawn afresh each)
+  double process_bytes     = 0;    ///< resident size of a node's process, twins aside (memory pressure, seed 3.5)
 };
 
 struct Params {
-  std::string experiment = "migration"; ///< "migration" (Table 1) or "checkpoint" (Tables 3, 4)
-  std::string node_a     = "node1";     ///< where the migrating thread starts
-  std::string node_b     = "node2";     ///< the other node of the back-to-back migrations
-  long round_trips       = 1000;        ///< seed 2.5: 1000 iterations, each two MigrateMe() calls
-  double stack_bytes     = 4096;        ///< committed stack the thread carries (seed Table 1: 4 KB stacks)
-  double context_bytes   = 716;         ///< sizeof(CONTEXT) of Win32 on x86, with the floating-point save area
-  double tls_bytes       = 64;          ///< the user part of the Thread Local Storage Brazos ships (runtime info)
-  double header_bytes    = 32;          ///< Brazos message header
-  double ack_bytes       = 32;          ///< the explicit acknowledgement of a UDP message (a header)
+  Experiment experiment = Experiment::migration;
+  std::string node_a    = "node1"; ///< where the migrating thread starts
+  std::string node_b    = "node2"; ///< the other node of the back-to-back migrations
+  long round_trips      = 1000;    ///< seed 2.5: 1000 iterations, each two MigrateMe() calls
+  double stack_bytes    = 4096;    ///< committed stack the thread carries (seed Table 1: 4 KB stacks)
+  double context_bytes  = 716;     ///< sizeof(CONTEXT) of Win32 on x86, with the floating-point save area
+  double tls_bytes      = 64;      ///< the user part of the Thread Local Storage Brazos ships (runtime info)
+  double header_bytes   = 32;      ///< Brazos message header
+  double ack_bytes      = 32;      ///< the explicit acknowledgement of a UDP message (a header)
 
   // experiment "checkpoint"
   AppSpec app;
@@ -45,14 +60,14 @@ struct Params {
   bool incremental        = false;   ///< save only the pages modified since the previous checkpoint (seed: future work)
 
   // failures and recovery (seed 3.4)
-  std::string heartbeat_host = "nfs";       ///< the designated node sending heartbeats (assumed never to fail)
-  double heartbeat           = 10;          ///< heartbeat period (seed: every 10 s, user-selectable)
-  double fail_at             = -1;          ///< one failure at this time (< 0: none) ...
-  long fail_node             = 2;           ///< ... of this node (1-based)
-  double mtbf                = 0;           ///< or failures of every node with exponential times of this mean (0: none)
-  std::string recovery       = "survivors"; ///< "survivors" (threads round-robin on the rest) or "replacement"
-  double replace_delay       = 0;           ///< replacement: time until the replacement node is up
-  double restart_init        = 17;          ///< runtime system and user initialisation of a restart (seed: Water 17 s)
+  std::string heartbeat_host = "nfs"; ///< the designated node sending heartbeats (assumed never to fail)
+  double heartbeat           = 10;    ///< heartbeat period (seed: every 10 s, user-selectable)
+  double fail_at             = -1;    ///< one failure at this time (< 0: none) ...
+  long fail_node             = 2;     ///< ... of this node (1-based)
+  double mtbf                = 0;     ///< or failures of every node with exponential times of this mean (0: none)
+  RecoveryMode recovery      = RecoveryMode::survivors;
+  double replace_delay       = 0;  ///< replacement: time until the replacement node is up
+  double restart_init        = 17; ///< runtime system and user initialisation of a restart (seed: Water 17 s)
 
   // node removal and addition by migration (seed section 4), at the first barrier after the given times
   double remove_at = -1; ///< < 0: no removal

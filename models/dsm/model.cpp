@@ -52,7 +52,7 @@ public:
                                                         p_.system.direct_replies));
       if (p_.trace_barrier > 0)
         transports_.back()->set_timeline(&timeline_);
-      if (p_.system.protocol == "lrc")
+      if (p_.system.protocol == Protocol::lrc)
         nodes_.push_back(std::make_unique<tmk::Node>(i, memory_, *transports_.back(), p_));
       else
         nodes_.push_back(std::make_unique<Node>(i, memory_, *transports_.back(), p_));

@@ -47,9 +47,9 @@ System parse_system(Fields& all, const std::string& name, System s)
                                  Range::positive());
   s.cache_pages     = f.integer("cache_pages", s.cache_pages,
                                 "remote pages mapped at once, random replacement (JIAJIA's Cachepages); 0: unbounded", 0);
-  s.protocol =
-      f.choice("protocol", s.protocol, {"home", "lrc"},
-               "home: home-based scope consistency (JIAJIA, Mocha); lrc: TreadMarks' lazy release consistency");
+  s.protocol        = f.choice<Protocol>(
+      "protocol", s.protocol, {{"home", Protocol::home}, {"lrc", Protocol::lrc}},
+      "home: home-based scope consistency (JIAJIA, Mocha); lrc: TreadMarks' lazy release consistency");
   s.direct_replies = f.boolean("direct_replies", s.direct_replies,
                                "the SIGIO handler sends its replies itself, busy-waiting for their ACKs over a send "
                                "in progress (false: queued behind it, as JIAJIA 2.1's asendmsg does)");
@@ -63,29 +63,33 @@ System parse_system(Fields& all, const std::string& name, System s)
 Params Params::from(Fields& f)
 {
   Params p;
-  std::string bench = f.choice(
-      "bench", "mm", {"nqueens", "lu", "water", "sor", "mm", "udp_rtt", "apps_mm", "jacobi", "quicksort", "tsp"},
-      "the benchmark (seed 5.2), udp_rtt: the platform's UDP request-response alone, or "
-      "apps_mm: JIAJIA 2.1's apps/mm program; jacobi, quicksort, tsp: the TreadMarks "
-      "studies' programs");
-  p.bench         = bench == "nqueens"     ? Bench::nqueens
-                    : bench == "lu"        ? Bench::lu
-                    : bench == "water"     ? Bench::water
-                    : bench == "sor"       ? Bench::sor
-                    : bench == "mm"        ? Bench::mm
-                    : bench == "apps_mm"   ? Bench::apps_mm
-                    : bench == "jacobi"    ? Bench::jacobi
-                    : bench == "quicksort" ? Bench::quicksort
-                    : bench == "tsp"       ? Bench::tsp
-                                           : Bench::udp_rtt;
-  p.nodes         = f.integer("nodes", p.nodes, "nodes, one DSM process each (seed: 1 to 16)", 1, 4096);
-  p.hosts_group   = f.string("hosts_group", p.hosts_group, "platform host group the nodes are taken from, in order");
-  p.switch_name   = f.string("switch", p.switch_name, "platform switch whose ports and buffers carry the datagrams");
-  std::string sys = f.choice("system", "mocha", {"jiajia", "mocha_base", "mocha", "treadmarks"},
-                             "jiajia: JIAJIA 2.2; mocha_base: Mocha without the method; mocha: with it (seed 5); "
-                             "treadmarks: lazy release consistency (models/dsm/tmk_*)");
-  Fields systems  = f.object("systems", "the three systems' messaging (defaults: JIAJIA 2.1's src/comm.h as "
-                                         "docs/models/dsm_ext.md gives it, and seed 4)");
+  p.bench       = f.choice<Bench>("bench", Bench::mm,
+                            {{"nqueens", Bench::nqueens},
+                                   {"lu", Bench::lu},
+                                   {"water", Bench::water},
+                                   {"sor", Bench::sor},
+                                   {"mm", Bench::mm},
+                                   {"udp_rtt", Bench::udp_rtt},
+                                   {"apps_mm", Bench::apps_mm},
+                                   {"jacobi", Bench::jacobi},
+                                   {"quicksort", Bench::quicksort},
+                                   {"tsp", Bench::tsp}},
+                            "the benchmark (seed 5.2), udp_rtt: the platform's UDP request-response alone, or "
+                                  "apps_mm: JIAJIA 2.1's apps/mm program; jacobi, quicksort, tsp: the TreadMarks "
+                                  "studies' programs");
+  p.nodes       = f.integer("nodes", p.nodes, "nodes, one DSM process each (seed: 1 to 16)", 1, 4096);
+  p.hosts_group = f.string("hosts_group", p.hosts_group, "platform host group the nodes are taken from, in order");
+  p.switch_name = f.string("switch", p.switch_name, "platform switch whose ports and buffers carry the datagrams");
+  enum class Which { jiajia, mocha_base, mocha, treadmarks };
+  Which sys      = f.choice<Which>("system", Which::mocha,
+                              {{"jiajia", Which::jiajia},
+                                    {"mocha_base", Which::mocha_base},
+                                    {"mocha", Which::mocha},
+                                    {"treadmarks", Which::treadmarks}},
+                              "jiajia: JIAJIA 2.2; mocha_base: Mocha without the method; mocha: with it (seed 5); "
+                                   "treadmarks: lazy release consistency (models/dsm/tmk_*)");
+  Fields systems = f.object("systems", "the three systems' messaging (defaults: JIAJIA 2.1's src/comm.h as "
+                                       "docs/models/dsm_ext.md gives it, and seed 4)");
   System jiajia{"jiajia", 4096, false, 1.0, 64, 0.05};
   System base{"mocha_base", 8192, false, 0.05, 64, 0.05};
   System mocha{"mocha", 8192, true, 0.05, 64, 0.05};
@@ -93,11 +97,11 @@ Params Params::from(Fields& f)
   base   = parse_system(systems, "mocha_base", base);
   mocha  = parse_system(systems, "mocha", mocha);
   System tmk{"treadmarks", 4096, true, 0.1, 64, 0.1};
-  tmk.protocol = "lrc";
+  tmk.protocol = Protocol::lrc;
   tmk          = parse_system(systems, "treadmarks", tmk);
   systems.string("source", "", "where the numbers come from");
   systems.finish();
-  p.system = sys == "jiajia" ? jiajia : sys == "mocha_base" ? base : sys == "mocha" ? mocha : tmk;
+  p.system = sys == Which::jiajia ? jiajia : sys == Which::mocha_base ? base : sys == Which::mocha ? mocha : tmk;
 
   Fields m = f.object("messages", "message format shared by the systems (JIAJIA's, which Mocha keeps)");
   p.header_bytes =
@@ -192,7 +196,8 @@ Params Params::from(Fields& f)
   p.sor.iterations = s.integer("iterations", p.sor.iterations, "iterations (seed: 400)", 1);
   p.sor.seq_time =
       s.quantity("seq_time", Unit::time, p.sor.seq_time, "sequential run time (seed: 98.1 s)", Range::positive());
-  p.sor.layout = s.choice("layout", p.sor.layout, {"rows", "apps"},
+  p.sor.layout =
+      s.choice<SorLayout>("layout", p.sor.layout, {{"rows", SorLayout::rows}, {"apps", SorLayout::apps}},
                           "rows: one grid, bands of rows homed at their owner; apps: JIAJIA 2.1's apps/sor (separate "
                           "red and black matrices of rows+2 rows of cols+1 elements, a row per allocation homed at "
                           "row / ((rows+2) / nodes), bands of (rows+2) / nodes rows)");
@@ -217,11 +222,13 @@ Params Params::from(Fields& f)
   p.apps_mm.n = am.integer("n", p.apps_mm.n, "matrix order (apps/mm: 1024)", 1);
   p.apps_mm.elem_bytes =
       am.quantity("elem_bytes", Unit::size, p.apps_mm.elem_bytes, "bytes per element (float)", Range::positive());
-  p.apps_mm.order = am.choice("order", p.apps_mm.order, {"middle", "inner"},
-                              "middle: for j { for my rows i }; inner: for my rows i { for j }");
-  p.apps_mm.alloc = am.choice("alloc", p.apps_mm.alloc, {"alloc", "alloc3"},
-                              "alloc: each matrix by one jia_alloc (whole on one home, the next host each call); "
-                              "alloc3: jia_alloc3(size, size/P, 0) (blocks of N/P rows to hosts 0..P-1)");
+  p.apps_mm.order =
+      am.choice<MmOrder>("order", p.apps_mm.order, {{"middle", MmOrder::middle}, {"inner", MmOrder::inner}},
+                         "middle: for j { for my rows i }; inner: for my rows i { for j }");
+  p.apps_mm.alloc =
+      am.choice<MmAlloc>("alloc", p.apps_mm.alloc, {{"alloc", MmAlloc::alloc}, {"alloc3", MmAlloc::alloc3}},
+                         "alloc: each matrix by one jia_alloc (whole on one home, the next host each call); "
+                         "alloc3: jia_alloc3(size, size/P, 0) (blocks of N/P rows to hosts 0..P-1)");
   p.apps_mm.flops_per_it =
       am.number("flops_per_it", p.apps_mm.flops_per_it,
                 "flops of one k iteration (the host's speed is its rate on this loop)", Range::positive());

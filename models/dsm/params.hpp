@@ -10,19 +10,39 @@
 namespace cs::dsm {
 
 enum class Bench { nqueens, lu, water, sor, mm, udp_rtt, apps_mm, jacobi, quicksort, tsp };
+/** The consistency protocol of a system. */
+enum class Protocol {
+  home, ///< home-based scope consistency (JIAJIA, Mocha)
+  lrc   ///< TreadMarks' lazy release consistency
+};
+/** Bench sor's data layout. */
+enum class SorLayout {
+  rows, ///< one grid, bands of rows homed at their owner
+  apps  ///< JIAJIA 2.1's apps/sor (workloads/sor.cpp)
+};
+/** Bench apps_mm's loop order. */
+enum class MmOrder {
+  middle, ///< for j { for my i }
+  inner   ///< for my i { for j }
+};
+/** Bench apps_mm's allocation of the matrices. */
+enum class MmAlloc {
+  alloc, ///< each matrix one jia_alloc
+  alloc3 ///< jia_alloc3(N*N*4, N*N*4/P, 0)
+};
 const char* bench_name(Bench b);
 
 /** How one DSM system sends: which messages wait for an acknowledgement, and its timeouts. */
 struct System {
   std::string name       = "mocha";
-  double page_size       = 8192;   ///< bytes of a coherence unit
-  bool omit_page_acks    = true;   ///< GETP/GETPGRANT sent unreliable; the grant acknowledges the request (seed 3.2)
-  double ack_timeout     = 0.05;   ///< a reliable send is retried after this long without its ACK
-  long max_retries       = 64;     ///< a reliable send gives up (the run fails) after this many retries
-  double getpage_timeout = 0.05;   ///< omit_page_acks: getpage re-sends GETP after this long (seed 4: 50 ms)
-  long cache_pages       = 0;      ///< remote pages a node may map at once (JIAJIA's Cachepages); 0: unbounded
-  std::string protocol   = "home"; ///< home: home-based scope consistency (JIAJIA, Mocha); lrc: TreadMarks
-  bool direct_replies    = false;  ///< the SIGIO handler sends its replies itself at once (not queued): Transport
+  double page_size       = 8192; ///< bytes of a coherence unit
+  bool omit_page_acks    = true; ///< GETP/GETPGRANT sent unreliable; the grant acknowledges the request (seed 3.2)
+  double ack_timeout     = 0.05; ///< a reliable send is retried after this long without its ACK
+  long max_retries       = 64;   ///< a reliable send gives up (the run fails) after this many retries
+  double getpage_timeout = 0.05; ///< omit_page_acks: getpage re-sends GETP after this long (seed 4: 50 ms)
+  long cache_pages       = 0;    ///< remote pages a node may map at once (JIAJIA's Cachepages); 0: unbounded
+  Protocol protocol      = Protocol::home;
+  bool direct_replies    = false; ///< the SIGIO handler sends its replies itself at once (not queued): Transport
 };
 
 struct NQueensParams {
@@ -67,7 +87,7 @@ struct SorParams {
   long iterations   = 400;  ///< seed 5.2
   double seq_time   = 98.1;
   /** rows: one rows x cols grid, bands homed at their owner; apps: JIAJIA 2.1's apps/sor (workloads/sor.cpp) */
-  std::string layout = "rows";
+  SorLayout layout = SorLayout::rows;
 };
 
 struct MmParams {
@@ -79,11 +99,11 @@ struct MmParams {
 /** JIAJIA 2.1's apps/mm program: C = A x B^T in floats, rows of C in blocks of N/P per process, with its two loop
  *  orders and two ways of allocating the matrices (models/dsm/bench_apps_mm.cpp). */
 struct AppsMmParams {
-  long n              = 1024;     ///< matrix order (apps/mm: N 1024)
-  double elem_bytes   = 4;        ///< float
-  std::string order   = "middle"; ///< middle: for j { for my i }; inner: for my i { for j }
-  std::string alloc   = "alloc3"; ///< alloc: each matrix one jia_alloc; alloc3: jia_alloc3(N*N*4, N*N*4/P, 0)
-  double flops_per_it = 2;        ///< one multiply-add of the k loop, executed at the host's speed
+  long n              = 1024; ///< matrix order (apps/mm: N 1024)
+  double elem_bytes   = 4;    ///< float
+  MmOrder order       = MmOrder::middle;
+  MmAlloc alloc       = MmAlloc::alloc3;
+  double flops_per_it = 2; ///< one multiply-add of the k loop, executed at the host's speed
 };
 
 /** Not a DSM benchmark: UDPmon's request-response test between nodes 0 and 1 (blocking recvfrom, no DSM), to check

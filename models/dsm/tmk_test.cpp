@@ -41,7 +41,7 @@ TEST_CASE("TreadMarks' diffs merge concurrent writes of two processes to one pag
 
   cs::dsm::Params p;
   p.nodes                 = 3;
-  p.system.protocol       = "lrc";
+  p.system.protocol       = cs::dsm::Protocol::lrc;
   p.system.page_size      = 4096;
   p.treadmarks.track_data = true;
   cs::net::FabricConfig fc;

@@ -34,7 +34,7 @@ void PageWriter::operator()()
 {
   const double copy_in = p_.log_page / os_.cost("disk_buffered_write_bw");
   sg4::Disk* disk      = nullptr;
-  if (p_.write_mode == "fsync") {
+  if (p_.write_mode == WriteMode::fsync) {
     auto disks = sg4::this_actor::get_host()->get_disks();
     xbt_assert(not disks.empty(), "write_mode fsync needs a disk on host %s", sg4::this_actor::get_host()->get_cname());
     disk = disks.front();

@@ -61,7 +61,8 @@ Params Params::from(Fields& f)
   p.request_size =
       f.quantity("request_size", Unit::size, p.request_size, "udp_rtt: request datagram", Range::non_negative());
   p.reply_size = f.quantity("reply_size", Unit::size, p.reply_size, "udp_rtt: reply datagram", Range::non_negative());
-  p.write_mode = f.choice("write_mode", p.write_mode, {"buffered", "fsync"},
+  p.write_mode =
+      f.choice<WriteMode>("write_mode", p.write_mode, {{"buffered", WriteMode::buffered}, {"fsync", WriteMode::fsync}},
                           "write: into the page cache, or through to the disk (fsync after each page)");
   p.log_page =
       f.quantity("log_page", Unit::size, p.log_page, "write, aio: bytes per page (seed 004: 4 MB)", Range::positive());

@@ -25,26 +25,32 @@ enum class Bench {
 
 const char* bench_name(Bench b);
 
+/** How the write benchmark writes a page. */
+enum class WriteMode {
+  buffered, ///< into the page cache
+  fsync     ///< through to the disk, an fsync after each page
+};
+
 struct Params {
-  Bench bench            = Bench::fork;
-  std::string host       = "host";
-  long operations        = 20; ///< operations timed (fork, thread, copy... ); write and aio time `pages` pages
-  double resident_size   = 1 << 20;
-  double state_size      = 16 << 10;
-  long threads           = 2;
-  bool cross_cpu         = false;
-  double copy_size       = 4 << 10;
-  double fault_unit      = 4 << 10;
-  bool twin              = false;
-  double diff_page       = 8 << 10;
-  double flops           = 1e6;
-  double request_size    = 64;
-  double reply_size      = 64;
-  std::string write_mode = "buffered";
-  double log_page        = 4 << 20;
-  long pages             = 8;
-  long outstanding       = 1;
-  double work            = 0;
+  Bench bench          = Bench::fork;
+  std::string host     = "host";
+  long operations      = 20; ///< operations timed (fork, thread, copy... ); write and aio time `pages` pages
+  double resident_size = 1 << 20;
+  double state_size    = 16 << 10;
+  long threads         = 2;
+  bool cross_cpu       = false;
+  double copy_size     = 4 << 10;
+  double fault_unit    = 4 << 10;
+  bool twin            = false;
+  double diff_page     = 8 << 10;
+  double flops         = 1e6;
+  double request_size  = 64;
+  double reply_size    = 64;
+  WriteMode write_mode = WriteMode::buffered;
+  double log_page      = 4 << 20;
+  long pages           = 8;
+  long outstanding     = 1;
+  double work          = 0;
 
   static Params from(Fields& f);
 };

@@ -106,8 +106,8 @@ private:
   {
     DiskModel m         = DiskModel::from(disk_spec(f, h), ctx_.platform.spec().file);
     const DiskWhatIf& w = p_.disk_what_if;
-    if (w.write_cache != "platform")
-      m.write_cache = w.write_cache == "on";
+    if (w.write_cache != WriteCache::platform)
+      m.write_cache = w.write_cache == WriteCache::on;
     if (w.cache_size > 0)
       m.cache_size = std::max(w.cache_size, m.request_size);
     if (w.interface_bw > 0)

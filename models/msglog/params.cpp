@@ -82,20 +82,21 @@ AdiParams adi_from(Fields f, AdiParams d, const std::string& name)
 Params Params::from(Fields& f)
 {
   Params p;
-  std::string b = f.choice("bench", "bt", {"bt", "cg", "ep", "lu", "mg", "sp", "disk"},
-                           "NAS benchmark (class B, 16 ranks), or disk: the disk bandwidth test");
-  p.bench       = b == "disk" ? Bench::disk
-                  : b == "cg" ? Bench::cg
-                  : b == "ep" ? Bench::ep
-                  : b == "lu" ? Bench::lu
-                  : b == "mg" ? Bench::mg
-                  : b == "sp" ? Bench::sp
-                              : Bench::bt;
-  std::string s = f.choice("scheme", "base", {"base", "buffering_only", "logging"},
-                           "base: no logging; buffering_only: copy into the pages, never write; logging: copy and "
-                           "write full pages through POSIX AIO (seed \"Experiments\")");
-  p.scheme      = s == "buffering_only" ? Scheme::buffering_only : s == "logging" ? Scheme::logging : Scheme::base;
-  p.pages       = f.integer("pages", p.pages, "k: buffer pages (seed: 1 = synchronous, 2, 3)", 1, 1024);
+  p.bench  = f.choice<Bench>("bench", Bench::bt,
+                            {{"bt", Bench::bt},
+                              {"cg", Bench::cg},
+                              {"ep", Bench::ep},
+                              {"lu", Bench::lu},
+                              {"mg", Bench::mg},
+                              {"sp", Bench::sp},
+                              {"disk", Bench::disk}},
+                            "NAS benchmark (class B, 16 ranks), or disk: the disk bandwidth test");
+  p.scheme = f.choice<Scheme>(
+      "scheme", Scheme::base,
+      {{"base", Scheme::base}, {"buffering_only", Scheme::buffering_only}, {"logging", Scheme::logging}},
+      "base: no logging; buffering_only: copy into the pages, never write; logging: copy and "
+      "write full pages through POSIX AIO (seed \"Experiments\")");
+  p.pages = f.integer("pages", p.pages, "k: buffer pages (seed: 1 = synchronous, 2, 3)", 1, 1024);
   p.page_size =
       f.quantity("page_size", Unit::size, p.page_size, "bytes of one buffer page (seed: 4MB)", Range::positive());
   p.ranks          = f.integer("ranks", p.ranks, "MPI ranks (seed: 16 processes; the NAS patterns need 16)", 16, 16);
@@ -106,15 +107,18 @@ Params Params::from(Fields& f)
   p.aio_concurrency =
       f.integer("aio_concurrency", p.aio_concurrency,
                 "pwrites of one file descriptor in flight at once (glibc POSIX AIO: 1, counting wrapper)", 1, 64);
-  std::string completion =
-      f.choice("aio_completion", "when_blocked", {"when_blocked", "immediate"},
-               "when the rank sees that a write completed: when_blocked = only while it is blocked in the library (its "
-               "helper thread gets no CPU from a rank spinning in MPI; docs/models/msglog.md), immediate = at once");
-  p.aio_lazy_completion = completion == "when_blocked";
-  p.aio_sync_depth      = f.integer("aio_sync_depth", p.aio_sync_depth,
-                                    "writes outstanding at which the next submission is performed synchronously (seed "
-                                         "Discussion 4: more than two outstanding; 0 = never)",
-                                    0, 1024);
+  enum class Completion { when_blocked, immediate };
+  p.aio_lazy_completion =
+      f.choice<Completion>(
+          "aio_completion", Completion::when_blocked,
+          {{"when_blocked", Completion::when_blocked}, {"immediate", Completion::immediate}},
+          "when the rank sees that a write completed: when_blocked = only while it is blocked in the library (its "
+          "helper thread gets no CPU from a rank spinning in MPI; docs/models/msglog.md), immediate = at once") ==
+      Completion::when_blocked;
+  p.aio_sync_depth = f.integer("aio_sync_depth", p.aio_sync_depth,
+                               "writes outstanding at which the next submission is performed synchronously (seed "
+                               "Discussion 4: more than two outstanding; 0 = never)",
+                               0, 1024);
 
   p.bt = adi_from(f.object("bt", "BT stream (201 steps, 24 isends/step)"),
                   {201, 102, 80, 240, 40, true, 0, 0.25, 0.03, 0.9}, "bt");
@@ -185,8 +189,10 @@ Params Params::from(Fields& f)
   dt.finish();
 
   Fields w = f.object("disk_what_if", "what-if overrides of the platform's disk model (defaults: the platform's)");
-  p.disk_what_if.write_cache = w.choice("write_cache", "platform", {"platform", "on", "off"},
-                                        "write-back buffer: as the platform says, or forced on/off");
+  p.disk_what_if.write_cache =
+      w.choice<WriteCache>("write_cache", WriteCache::platform,
+                           {{"platform", WriteCache::platform}, {"on", WriteCache::on}, {"off", WriteCache::off}},
+                           "write-back buffer: as the platform says, or forced on/off");
   p.disk_what_if.cache_size =
       w.quantity("cache_size", Unit::size, 0, "buffer size (0: the platform's)", Range::non_negative());
   p.disk_what_if.interface_bw =
@@ -207,8 +213,9 @@ Params Params::from(Fields& f)
                    : p.bench == Bench::ep ? p.ep.compute
                                           : 1.0;
   if (compute <= 0)
-    f.fail(b, std::string("compute must be given (> 0) for the selected bench \"") + b +
-                  "\": it is calibrated on the seed's base time (see scenarios/msglog/)");
+    f.fail(bench_name(p.bench), std::string("compute must be given (> 0) for the selected bench \"") +
+                                    bench_name(p.bench) +
+                                    "\": it is calibrated on the seed's base time (see scenarios/msglog/)");
   if (p.bench == Bench::disk && (p.scheme != Scheme::logging || p.pages != 1))
     f.fail("bench", "the disk test writes synchronously: it needs scheme logging and pages 1");
   if (p.bench == Bench::disk && p.disk_test.writers > p.ranks_per_node)

@@ -95,12 +95,15 @@ struct DiskTestParams {
   long writers = 1;  ///< ranks of the node writing at once (1 or 2: the node's disk is shared)
 };
 
+/** The disk's write-back buffer in a what-if: the platform's setting, or forced on or off. */
+enum class WriteCache { platform, on, off };
+
 /** What-if overrides of the platform's disk model (0 or "platform": keep the platform's value). */
 struct DiskWhatIf {
-  std::string write_cache = "platform"; ///< platform | on | off
-  double cache_size       = 0;
-  double interface_bw     = 0;
-  double platter_bw       = 0;
+  WriteCache write_cache = WriteCache::platform;
+  double cache_size      = 0;
+  double interface_bw    = 0;
+  double platter_bw      = 0;
 };
 
 struct Params {

@@ -18,12 +18,11 @@ const char* method_name(Method m)
 Params Params::from(Fields& f)
 {
   Params p;
-  std::string m     = f.choice("method", "NR", {"NR", "FR", "TR"},
-                               "NR normal read; FR fork checkpoint; TR thread checkpoint (seed §2.3, §3.1, §3.2)");
-  p.method          = m == "FR" ? Method::FR : m == "TR" ? Method::TR : Method::NR;
-  p.client          = f.string("client", "client", "host of the local program, its Client Server and Local Cache");
-  p.server          = f.string("server", "server", "host of the Data Server and the Original Data");
-  p.iterations      = f.integer("iterations", p.iterations, "remote reads in the timed loop (seed §4: 100)", 1);
+  p.method     = f.choice<Method>("method", Method::NR, {{"NR", Method::NR}, {"FR", Method::FR}, {"TR", Method::TR}},
+                              "NR normal read; FR fork checkpoint; TR thread checkpoint (seed §2.3, §3.1, §3.2)");
+  p.client     = f.string("client", "client", "host of the local program, its Client Server and Local Cache");
+  p.server     = f.string("server", "server", "host of the Data Server and the Original Data");
+  p.iterations = f.integer("iterations", p.iterations, "remote reads in the timed loop (seed §4: 100)", 1);
   p.local_process_s = f.quantity("local_process", Unit::time, p.local_process_s,
                                  "local processing between two reads, CPU time on an idle node (seed §4: 30/60 ms)",
                                  Range::non_negative());
@@ -43,10 +42,13 @@ Params Params::from(Fields& f)
       f.quantity("saved_state_size", Unit::size, p.saved_state_size,
                  "program state the TR user code saves (and restores on rollback)", Range::non_negative());
   p.initial_read = f.boolean("initial_read", p.initial_read, "one untimed remote read fills the cache first");
+  enum class Connection { persistent, per_operation };
   p.connect_per_op =
-      f.choice("connection", "persistent", {"persistent", "per_operation"},
-               "persistent: one TCP connection serves every remote operation; per_operation: each opens its own "
-               "(a SYN / SYN-ACK round trip before the request)") == "per_operation";
+      f.choice<Connection>(
+          "connection", Connection::persistent,
+          {{"persistent", Connection::persistent}, {"per_operation", Connection::per_operation}},
+          "persistent: one TCP connection serves every remote operation; per_operation: each opens its own "
+          "(a SYN / SYN-ACK round trip before the request)") == Connection::per_operation;
   f.finish();
   if (p.client == p.server && not f.documenting())
     f.fail("server", "the server must be another host than the client (\"" + p.client + "\")");

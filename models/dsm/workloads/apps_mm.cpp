@@ -18,7 +18,7 @@ public:
   {
     double size = row_ * static_cast<double>(p.n);
     for (int k = 0; k < 3; ++k) {
-      long base = p.alloc == "alloc3" ? m.alloc(size, size / m.nodes(), 0) : m.alloc(size, size, k % m.nodes());
+      long base = p.alloc == MmAlloc::alloc3 ? m.alloc(size, size / m.nodes(), 0) : m.alloc(size, size, k % m.nodes());
       (k == 0 ? a_ : k == 1 ? b_ : c_) = base;
     }
   }
@@ -43,7 +43,7 @@ public:
       owed += k_loop_time;
       access(node, owed, c_, row(i) + static_cast<double>(j) * p_.elem_bytes, p_.elem_bytes, true);
     };
-    if (p_.order == "middle") {
+    if (p_.order == MmOrder::middle) {
       for (long j = 0; j < p_.n; ++j)
         for (long i = first; i < first + per; ++i)
           element(i, j);

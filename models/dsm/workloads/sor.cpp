@@ -99,7 +99,7 @@ private:
 
 std::unique_ptr<Benchmark> make_sor(const SorParams& p, Memory& memory)
 {
-  if (p.layout == "apps")
+  if (p.layout == SorLayout::apps)
     return std::make_unique<AppsSor>(p, memory);
   return std::make_unique<Sor>(p, memory);
 }
