@@ -20,11 +20,7 @@ from pathlib import Path
 
 MAX_LINES = 80
 ROOTS = ["models", "sim", "app", "calibration"]
-# Temporary: split by issue 24 (the integrator removes these entries when that split is merged). run_sweep
-# (sim/sweep/runner.cpp) is under the limit already.
-ALLOWED = {
-    ("sim/validate/validate.cpp", "run_validation"),  # split by issue 24
-}
+ALLOWED = set()  # empty: issue 24 split run_validation and run_sweep
 FIELD_CALL = re.compile(
     r"\b\w+\s*\.\s*(quantity|quantity_list|integer|number|boolean|string|string_list|required_string|choice|object|"
     r"finish|fail)\s*[<(]|\bread_sourced\s*\(")
