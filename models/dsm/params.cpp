@@ -1,32 +1,21 @@
 #include "models/dsm/params.hpp"
+#include "sim/enum_names.hpp"
 
 namespace cs::dsm {
 
+static const EnumNames<Bench>& bench_names()
+{
+  static const EnumNames<Bench> names{
+      {"nqueens", Bench::nqueens}, {"lu", Bench::lu},         {"water", Bench::water},
+      {"sor", Bench::sor},         {"mm", Bench::mm},         {"udp_rtt", Bench::udp_rtt},
+      {"apps_mm", Bench::apps_mm}, {"jacobi", Bench::jacobi}, {"quicksort", Bench::quicksort},
+      {"tsp", Bench::tsp}};
+  return names;
+}
+
 const char* bench_name(Bench b)
 {
-  switch (b) {
-  case Bench::nqueens:
-    return "nqueens";
-  case Bench::lu:
-    return "lu";
-  case Bench::water:
-    return "water";
-  case Bench::sor:
-    return "sor";
-  case Bench::mm:
-    return "mm";
-  case Bench::udp_rtt:
-    return "udp_rtt";
-  case Bench::apps_mm:
-    return "apps_mm";
-  case Bench::jacobi:
-    return "jacobi";
-  case Bench::quicksort:
-    return "quicksort";
-  case Bench::tsp:
-    return "tsp";
-  }
-  return "?";
+  return enum_name(bench_names(), b);
 }
 
 namespace {
@@ -63,17 +52,7 @@ System parse_system(Fields& all, const std::string& name, System s)
 Params Params::from(Fields& f)
 {
   Params p;
-  p.bench       = f.choice<Bench>("bench", Bench::mm,
-                            {{"nqueens", Bench::nqueens},
-                                   {"lu", Bench::lu},
-                                   {"water", Bench::water},
-                                   {"sor", Bench::sor},
-                                   {"mm", Bench::mm},
-                                   {"udp_rtt", Bench::udp_rtt},
-                                   {"apps_mm", Bench::apps_mm},
-                                   {"jacobi", Bench::jacobi},
-                                   {"quicksort", Bench::quicksort},
-                                   {"tsp", Bench::tsp}},
+  p.bench       = f.choice<Bench>("bench", Bench::mm, bench_names(),
                             "the benchmark (seed 5.2), udp_rtt: the platform's UDP request-response alone, or "
                                   "apps_mm: JIAJIA 2.1's apps/mm program; jacobi, quicksort, tsp: the TreadMarks "
                                   "studies' programs");

@@ -1,39 +1,30 @@
 #include "models/msglog/params.hpp"
+#include "sim/enum_names.hpp"
 
 namespace cs::msglog {
 
+static const EnumNames<Bench>& bench_names()
+{
+  static const EnumNames<Bench> names{{"bt", Bench::bt}, {"cg", Bench::cg}, {"ep", Bench::ep},    {"lu", Bench::lu},
+                                      {"mg", Bench::mg}, {"sp", Bench::sp}, {"disk", Bench::disk}};
+  return names;
+}
+
 const char* bench_name(Bench b)
 {
-  switch (b) {
-  case Bench::bt:
-    return "bt";
-  case Bench::cg:
-    return "cg";
-  case Bench::ep:
-    return "ep";
-  case Bench::lu:
-    return "lu";
-  case Bench::mg:
-    return "mg";
-  case Bench::sp:
-    return "sp";
-  case Bench::disk:
-    return "disk";
-  }
-  return "?";
+  return enum_name(bench_names(), b);
+}
+
+static const EnumNames<Scheme>& scheme_names()
+{
+  static const EnumNames<Scheme> names{
+      {"base", Scheme::base}, {"buffering_only", Scheme::buffering_only}, {"logging", Scheme::logging}};
+  return names;
 }
 
 const char* scheme_name(Scheme s)
 {
-  switch (s) {
-  case Scheme::base:
-    return "base";
-  case Scheme::buffering_only:
-    return "buffering_only";
-  case Scheme::logging:
-    return "logging";
-  }
-  return "?";
+  return enum_name(scheme_names(), s);
 }
 
 namespace {
@@ -82,21 +73,12 @@ AdiParams adi_from(Fields f, AdiParams d, const std::string& name)
 Params Params::from(Fields& f)
 {
   Params p;
-  p.bench  = f.choice<Bench>("bench", Bench::bt,
-                            {{"bt", Bench::bt},
-                              {"cg", Bench::cg},
-                              {"ep", Bench::ep},
-                              {"lu", Bench::lu},
-                              {"mg", Bench::mg},
-                              {"sp", Bench::sp},
-                              {"disk", Bench::disk}},
+  p.bench  = f.choice<Bench>("bench", Bench::bt, bench_names(),
                             "NAS benchmark (class B, 16 ranks), or disk: the disk bandwidth test");
-  p.scheme = f.choice<Scheme>(
-      "scheme", Scheme::base,
-      {{"base", Scheme::base}, {"buffering_only", Scheme::buffering_only}, {"logging", Scheme::logging}},
-      "base: no logging; buffering_only: copy into the pages, never write; logging: copy and "
-      "write full pages through POSIX AIO (seed \"Experiments\")");
-  p.pages = f.integer("pages", p.pages, "k: buffer pages (seed: 1 = synchronous, 2, 3)", 1, 1024);
+  p.scheme = f.choice<Scheme>("scheme", Scheme::base, scheme_names(),
+                              "base: no logging; buffering_only: copy into the pages, never write; logging: copy and "
+                              "write full pages through POSIX AIO (seed \"Experiments\")");
+  p.pages  = f.integer("pages", p.pages, "k: buffer pages (seed: 1 = synchronous, 2, 3)", 1, 1024);
   p.page_size =
       f.quantity("page_size", Unit::size, p.page_size, "bytes of one buffer page (seed: 4MB)", Range::positive());
   p.ranks          = f.integer("ranks", p.ranks, "MPI ranks (seed: 16 processes; the NAS patterns need 16)", 16, 16);

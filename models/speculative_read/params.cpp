@@ -1,28 +1,27 @@
 #include "models/speculative_read/params.hpp"
+#include "sim/enum_names.hpp"
 
 namespace cs::speculative_read {
 
+static const EnumNames<Method>& method_names()
+{
+  static const EnumNames<Method> names{{"NR", Method::NR}, {"FR", Method::FR}, {"TR", Method::TR}};
+  return names;
+}
+
 const char* method_name(Method m)
 {
-  switch (m) {
-  case Method::NR:
-    return "NR";
-  case Method::FR:
-    return "FR";
-  case Method::TR:
-    return "TR";
-  }
-  return "?";
+  return enum_name(method_names(), m);
 }
 
 Params Params::from(Fields& f)
 {
   Params p;
-  p.method     = f.choice<Method>("method", Method::NR, {{"NR", Method::NR}, {"FR", Method::FR}, {"TR", Method::TR}},
+  p.method          = f.choice<Method>("method", Method::NR, method_names(),
                               "NR normal read; FR fork checkpoint; TR thread checkpoint (seed §2.3, §3.1, §3.2)");
-  p.client     = f.string("client", "client", "host of the local program, its Client Server and Local Cache");
-  p.server     = f.string("server", "server", "host of the Data Server and the Original Data");
-  p.iterations = f.integer("iterations", p.iterations, "remote reads in the timed loop (seed §4: 100)", 1);
+  p.client          = f.string("client", "client", "host of the local program, its Client Server and Local Cache");
+  p.server          = f.string("server", "server", "host of the Data Server and the Original Data");
+  p.iterations      = f.integer("iterations", p.iterations, "remote reads in the timed loop (seed §4: 100)", 1);
   p.local_process_s = f.quantity("local_process", Unit::time, p.local_process_s,
                                  "local processing between two reads, CPU time on an idle node (seed §4: 30/60 ms)",
                                  Range::non_negative());
