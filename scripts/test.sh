@@ -6,7 +6,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh build
-(cd build && ctest --output-on-failure -j "$(nproc)" "$@")
+# Without options: everything but the label `long` (the thread-context runs of the five longest scenarios, about 5
+# minutes: scripts/test.sh -L long runs them).
+if [ $# -eq 0 ]; then
+  (cd build && ctest --output-on-failure -j "$(nproc)" -LE long)
+else
+  (cd build && ctest --output-on-failure -j "$(nproc)" "$@")
+fi
 if [ $# -eq 0 ] && [ "${CS_SANITIZE_JOB:-1}" != 0 ]; then
   scripts/sanitize.sh build-asan 30 framework build
 fi
