@@ -60,7 +60,6 @@ struct Sink {
   }
 };
 
-
 Sink* sink = nullptr;
 
 /** The current capture if it still takes rows. */
