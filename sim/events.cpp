@@ -29,6 +29,9 @@ struct Sink {
   std::vector<Row> rows;
   long model_rows = 0, model_dropped = 0, activity_rows = 0, activity_dropped = 0;
   std::map<long, Row> alive; ///< actor pid -> its life so far, for the actors running
+  /// The actors that ended at the current instant, by pid: SimGrid kills the daemons left at the end in the order of
+  /// their addresses in memory, which must not decide the order of the rows.
+  std::map<long, Row> ended_now;
   bool finished = false;
 
   // Whether a row is kept, counted as kept or dropped; asked before the row is built, since a sweep's point keeps
@@ -57,6 +60,15 @@ struct Sink {
   {
     if (keep_activity(r.time, r.end))
       rows.push_back(std::move(r));
+  }
+  /** The lives of the actors that ended before `now`, in pid order. */
+  void flush_ended(double now)
+  {
+    if (ended_now.empty() || ended_now.begin()->second.end >= now)
+      return;
+    for (auto& [pid, life] : ended_now)
+      activity(std::move(life));
+    ended_now.clear();
   }
 };
 
@@ -168,8 +180,10 @@ EventCapture::EventCapture(Recorder& recorder, EventOptions options)
     auto it = sink->alive.find(a.get_pid());
     if (it == sink->alive.end())
       return;
-    it->second.end = sg4::Engine::get_clock();
-    sink->activity(std::move(it->second));
+    double now = sg4::Engine::get_clock();
+    sink->flush_ended(now);
+    it->second.end             = now;
+    sink->ended_now[it->first] = std::move(it->second);
     sink->alive.erase(it);
   });
   sg4::Host::on_state_change_cb([](const sg4::Host& h) {
@@ -183,6 +197,7 @@ void EventCapture::finish()
   if (sink == nullptr || sink->finished)
     return;
   double now = sg4::Engine::get_clock();
+  sink->flush_ended(std::numeric_limits<double>::infinity());
   for (auto& [pid, life] : sink->alive) { // daemons and actors still blocked when the simulation ended
     life.end    = now;
     life.detail = "alive at the end";
