@@ -1,11 +1,7 @@
 #!/usr/bin/env bash
 # The scenario's fault schedule ("faults") reaches every model: one case per model, each compared with the same
 # run without faults, plus the bad inputs. docs/faults.md describes the schedule.
-set -euo pipefail
-exe=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+source "$(dirname "$0")/harness.sh"
 metric() { grep -o "\"$2\": [-0-9.e+]*" "$1/result.json" | head -1 | awk '{print $2}'; }
 more() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > b) }'; }
 run() { local out=$1; shift; "$exe" run "$@" --out "$tmp/$out" -q >/dev/null 2>"$tmp/$out.log" || fail "$out: $(cat "$tmp/$out.log")"; }

@@ -1,11 +1,7 @@
 #!/usr/bin/env bash
 # `clustersim lab check` grades: the reference answers pass, a wrong answer fails (exit 1) and says which, an
 # unknown question is bad input (exit 2). Uses lab 3 (the quickest, about 10 s).
-set -euo pipefail
-exe=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+source "$(dirname "$0")/harness.sh"
 "$exe" lab check lab3_checkpoint labs/answers/lab3_checkpoint.json -q >"$tmp/ok.out" 2>&1 ||
   fail "the reference answers must pass: $(tail -3 "$tmp/ok.out")"
 # One answer 5% off a rel-1% question, one right, the rest missing.

@@ -2,11 +2,7 @@
 # Message logging recovers a crashed rank by replay (docs/models/msglog.md, "Crash and recovery"): the crashed
 # rank's receive digest equals the failure-free run's, the timeline shows crash, restart and replay, and a crash
 # without a log is bad input.
-set -euo pipefail
-exe=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+source "$(dirname "$0")/harness.sh"
 metric() { grep -o "\"$2\": [-0-9.e+]*" "$1/result.json" | head -1 | awk '{print $2}'; }
 run() { local out=$1; shift; "$exe" run "$@" --out "$tmp/$out" -q >/dev/null 2>"$tmp/$out.log" || fail "$out: $(cat "$tmp/$out.log")"; }
 

@@ -2,11 +2,7 @@
 # Hardware what-ifs without copying platform files: a platform field set with --set and swept as an axis (recorded in
 # result.json as an override, checked like any field), and a resume that re-runs exactly the points whose platform
 # file changed, saying why.
-set -euo pipefail
-exe=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+source "$(dirname "$0")/harness.sh"
 metric() { python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['metrics'][sys.argv[2]])" "$@"; }
 
 cp platforms/000_yi2002_rpi_linux.json "$tmp/plat_a.json"

@@ -2,11 +2,7 @@
 # The JSON Schemas in schemas/ are exactly what `clustersim schema` generates from the parsers' declarations (so they
 # cannot drift), and every shipped scenario, sweep and platform file validates against its schema. Needs Python's
 # jsonschema (Debian python3-jsonschema, installed by scripts/setup.sh); exits 77 (skipped) without it.
-set -euo pipefail
-exe=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+source "$(dirname "$0")/harness.sh"
 python3 -c "import jsonschema" 2>/dev/null || { echo "SKIP: python3-jsonschema is not installed"; exit 77; }
 "$exe" schema all --out "$tmp"
 for k in scenario sweep platform; do

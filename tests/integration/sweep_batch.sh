@@ -3,11 +3,7 @@
 # each) gives, for every point, byte for byte the files of one process per point (--batch 1), for each model family
 # and with faults; a derived column (whose first point runs alone) leaves the batching as it is; and it does batch
 # (fewer worker processes than points).
-set -euo pipefail
-exe=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+source "$(dirname "$0")/harness.sh"
 
 # name | scenario | sweep fields besides the scenario (fast settings, repetitions)
 cases=(

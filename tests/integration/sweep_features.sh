@@ -1,11 +1,7 @@
 #!/usr/bin/env bash
 # Sweep files and commands end to end: plan, grid x zip x sample x repetitions, derived columns, the same merged
 # CSV whatever --jobs or sharding, merge of folders, failed points, foreign folders refused, plots.
-set -euo pipefail
-exe=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+source "$(dirname "$0")/harness.sh"
 
 cat >"$tmp/sweep.json" <<JSON
 {"name": "it's a \"test\"", "scenario": "$PWD/scenarios/speculative_read/case1.json", "seed": 4,

@@ -1,11 +1,7 @@
 #!/usr/bin/env bash
 # Every model writes an event table and draws a timeline, and SimGrid's Paje tracing (actors included) writes a
 # non-trivial trace on every shipped platform. One short scenario per platform file (every model among them).
-set -euo pipefail
-exe=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+source "$(dirname "$0")/harness.sh"
 
 # platform file | scenario | overrides that keep the run short
 cases=(
