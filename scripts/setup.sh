@@ -2,7 +2,9 @@
 # Installs what clustersim needs (Debian packages only) when it is missing, then configures and builds.
 # Usage: scripts/setup.sh [BUILD_DIR]   (default: build)
 # CS_CI=1 (.ci/run): no debug information, a quarter less compile time; -g does not change the generated code, so
-# the results are the same (docs/robustness.md).
+# the results are the same (docs/robustness.md). Always a unity build (batches of 8 files of a target compiled as one:
+# half the compile time of a clean build); a plain `cmake` build (docs/contributing.md) compiles file by file, which
+# is what catches a missing #include that a batch would hide.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
@@ -21,5 +23,6 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 ci=()
 [ "${CS_CI:-0}" = 1 ] && ci=("-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -DNDEBUG")
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo "${ci[@]}" >/dev/null
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=8 \
+  "${ci[@]}" >/dev/null
 cmake --build "$build" -j "$(nproc)"

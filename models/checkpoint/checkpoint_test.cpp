@@ -12,14 +12,14 @@
 using cs::json;
 
 namespace {
-const char* scenario = "scenarios/checkpoint/migration.json";
+const char* migration = "scenarios/checkpoint/migration.json";
 }
 
 TEST_CASE("A migrated thread runs on the destination node and every migration message is acknowledged",
           "[engine][checkpoint]")
 {
   // 3 round trips and a half: the thread ends on node2.
-  json m = cs::test::run_metrics(scenario, {"params.round_trips=3"});
+  json m = cs::test::run_metrics(migration, {"params.round_trips=3"});
   REQUIRE(m["final_host"] == "node1");
   REQUIRE(m["migrations"].get<long>() == 6);
   REQUIRE(m["acks"].get<long>() >= 5); // the last acknowledgement may still be on the wire when the thread ends
@@ -44,7 +44,7 @@ double closed_form_ms(const std::string& platform_file, double stack_bytes, doub
 
 TEST_CASE("A migration with a 64 KiB stack takes the sum of its parts on Fast Ethernet", "[engine][checkpoint]")
 {
-  json m = cs::test::run_metrics(scenario, {"params.round_trips=20", "params.stack_bytes=64KiB"});
+  json m = cs::test::run_metrics(migration, {"params.round_trips=20", "params.stack_bytes=64KiB"});
   REQUIRE(m["migration_time_ms"].get<double>() ==
           Approx(closed_form_ms("platforms/002_brazos_fast_ethernet.json", 65536, 100e6)).epsilon(0.01));
 }
@@ -52,7 +52,7 @@ TEST_CASE("A migration with a 64 KiB stack takes the sum of its parts on Fast Et
 TEST_CASE("A migration with a 4 KiB stack takes the sum of its parts on Gigabit Ethernet", "[engine][checkpoint]")
 {
   json m =
-      cs::test::run_metrics(scenario, {"params.round_trips=20", "platform.file=platforms/002_brazos_gigabit.json"});
+      cs::test::run_metrics(migration, {"params.round_trips=20", "platform.file=platforms/002_brazos_gigabit.json"});
   REQUIRE(m["migration_time_ms"].get<double>() ==
           Approx(closed_form_ms("platforms/002_brazos_gigabit.json", 4096, 1e9)).epsilon(0.01));
 }
