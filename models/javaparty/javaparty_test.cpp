@@ -58,7 +58,7 @@ namespace {
 json two_machines(const std::string& work)
 {
   return cs::test::run_metrics(raytracer, {"params.machines=2", "params.placement=round_robin", "params.work=" + work,
-                                          "params.run_noise=0", "params.rmi_cost=0", "params.test_cost=200ns"});
+                                           "params.run_noise=0", "params.rmi_cost=0", "params.test_cost=200ns"});
 }
 json one_machine_two_threads(const std::string& jvm_cpus)
 {
@@ -102,9 +102,9 @@ TEST_CASE("The blast's receive CPU slows the JavaParty threads that need both CP
   // QoS on: no lost or delayed segments; two threads per machine in JVMs that use both CPUs compete with the
   // receive path for the cores.
   json m = cs::test::run_metrics(raytracer, {"params.placement=round_robin", "params.run_noise=0", "params.rmi_cost=0",
-                                            "params.test_cost=200ns", "params.switch_model.mls_qos=on",
-                                            "params.congestion.enabled=true", "params.threads_per_machine=2",
-                                            "params.jvm_cpus=2"});
+                                             "params.test_cost=200ns", "params.switch_model.mls_qos=on",
+                                             "params.congestion.enabled=true", "params.threads_per_machine=2",
+                                             "params.jvm_cpus=2"});
   REQUIRE(m["lost_segments"].get<long>() == 0);
   double rx = m["blast_rx_cpu"].get<double>(); // cores taken from each 2-core machine
   REQUIRE(rx == Approx(125e6 / 1466 * 5.9e-6).epsilon(0.01));
@@ -114,8 +114,9 @@ TEST_CASE("The blast's receive CPU slows the JavaParty threads that need both CP
 TEST_CASE("Under the blast a FIFO port delays and drops JavaParty's segments, and TCP waits its timers",
           "[engine][javaparty]")
 {
-  json m = cs::test::run_metrics(raytracer, {"params.congestion.enabled=true", "params.switch_model.mls_qos=off",
-                                            "params.placement=round_robin", "params.switch_model.full_queue_loss=0.1"});
+  json m =
+      cs::test::run_metrics(raytracer, {"params.congestion.enabled=true", "params.switch_model.mls_qos=off",
+                                        "params.placement=round_robin", "params.switch_model.full_queue_loss=0.1"});
   REQUIRE(m["head_port_jp_loss"].get<double>() == Approx(0.1));
   REQUIRE(m["head_port_jp_delay_ms"].get<double>() == Approx(1.3e6 / 125e6 * 1e3)); // a full buffer drains
   REQUIRE(m["blast_fps"].get<double>() == Approx(125e6 / 1466).epsilon(0.01));
@@ -130,7 +131,7 @@ TEST_CASE("Under the blast a FIFO port delays and drops JavaParty's segments, an
 TEST_CASE("Under the blast appendix B's expedite queue spares JavaParty's segments", "[engine][javaparty]")
 {
   json m = cs::test::run_metrics(raytracer, {"params.congestion.enabled=true", "params.switch_model.mls_qos=on",
-                                            "params.placement=round_robin", "params.run_noise=0"});
+                                             "params.placement=round_robin", "params.run_noise=0"});
   REQUIRE(m["head_port_jp_loss"].get<double>() == 0);
   REQUIRE(m["head_port_jp_delay_ms"].get<double>() == 0);
   REQUIRE(m["lost_segments"].get<long>() == 0);
@@ -147,7 +148,7 @@ TEST_CASE("At 2 machines the blast still comes from jp-5 and jp-6, outside the p
   // Seed V.C: jp-5..8 blast jp-1..4 respectively. Were jp-3 and jp-4 the generators, the policy (which names them)
   // would mark the blast DSCP 40 and put it in JavaParty's expedite queue.
   json m = cs::test::run_metrics(raytracer, {"params.machines=2", "params.congestion.enabled=true",
-                                            "params.switch_model.mls_qos=on", "params.placement=round_robin"});
+                                             "params.switch_model.mls_qos=on", "params.placement=round_robin"});
   REQUIRE(m["head_port_jp_loss"].get<double>() == 0);
   REQUIRE(m["lost_segments"].get<long>() == 0);
   REQUIRE(m["timeout_wait_s"].get<double>() == 0);
@@ -157,8 +158,8 @@ TEST_CASE("Generators outside the cluster blast every machine, and appendix B's 
           "[engine][javaparty]")
 {
   json m = cs::test::run_metrics(raytracer, {"params.machines=8", "params.congestion.enabled=true",
-                                            "params.congestion.sources=outside", "params.switch_model.mls_qos=on",
-                                            "params.placement=round_robin"});
+                                             "params.congestion.sources=outside", "params.switch_model.mls_qos=on",
+                                             "params.placement=round_robin"});
   // jp-1's port: JavaParty's marked frames from jp-2 take the expedite queue, but jp-5..8's frames are DSCP 0 and
   // share queue 2 with the blast: the calls from jp-5..8 still lose segments.
   REQUIRE(m["head_port_jp_loss"].get<double>() == 0);
