@@ -3,6 +3,7 @@
 #include "models/checkpoint/coordinated_application.hpp"
 #include "models/checkpoint/brazos_actor.hpp"
 #include "models/checkpoint/coordinated_checkpoint.hpp"
+#include "models/common/payload.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -54,7 +55,7 @@ void Application::user_thread(Epoch& e, size_t thread)
   for (long b = e.first_barrier; b < p.app.barriers; ++b) {
     cpu_on(host, step);
     cpu_on(host, c.udp_message); // BARR
-    e.manager->put_init(new Msg{Msg::Kind::barr}, static_cast<uint64_t>(p.header_bytes))->detach();
+    send_detached(e.manager, new Msg{Msg::Kind::barr}, static_cast<uint64_t>(p.header_bytes));
     std::unique_ptr<Msg> go(e.threads[thread]->get<Msg>());
     cpu_on(host, c.udp_message); // BARRGRANT, or the agent's resume after a checkpoint
     if (go->page_in > 0) {       // the next sweep touches every page NT trimmed during the checkpoint

@@ -3,6 +3,7 @@
 #include "models/checkpoint/coordinated_checkpoint.hpp"
 #include "models/checkpoint/brazos_actor.hpp"
 #include "models/checkpoint/coordinated_membership.hpp"
+#include "models/common/payload.hpp"
 #include "sim/events.hpp"
 
 #include <algorithm>
@@ -94,14 +95,13 @@ void Checkpoints::manager(Epoch& e)
       for (auto* a : e.agents)
         if (a != nullptr) {
           cpu_on(host, c.udp_message);
-          a->put_init(new Msg{Msg::Kind::checkpoint, static_cast<long>(ckpts_.size()) - 1},
-                      static_cast<uint64_t>(p.header_bytes))
-              ->detach();
+          send_detached(a, new Msg{Msg::Kind::checkpoint, static_cast<long>(ckpts_.size()) - 1},
+                        static_cast<uint64_t>(p.header_bytes));
         }
     } else {
       for (auto* t : e.threads) {
         cpu_on(host, c.udp_message);
-        t->put_init(new Msg{Msg::Kind::go}, static_cast<uint64_t>(p.header_bytes))->detach();
+        send_detached(t, new Msg{Msg::Kind::go}, static_cast<uint64_t>(p.header_bytes));
       }
     }
   }
@@ -154,7 +154,7 @@ void Checkpoints::agent(Epoch& e, size_t node)
         cpu_on(host, c.udp_message);
         auto* go    = new Msg{Msg::Kind::go};
         go->page_in = evicted / static_cast<double>(threads);
-        e.threads[t]->put_init(go, static_cast<uint64_t>(p.header_bytes))->detach();
+        send_detached(e.threads[t], go, static_cast<uint64_t>(p.header_bytes));
       }
   }
 }

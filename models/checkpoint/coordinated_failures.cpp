@@ -2,6 +2,7 @@
 #include "models/checkpoint/coordinated_failures.hpp"
 #include "models/checkpoint/brazos_actor.hpp"
 #include "models/checkpoint/coordinated_recovery.hpp"
+#include "models/common/payload.hpp"
 #include "sim/events.hpp"
 #include "sim/faults.hpp"
 
@@ -45,12 +46,11 @@ void Failures::monitor()
     for (size_t n = 0; n < st_.s.nodes.size() && not stats.finished; ++n) {
       if (not st_.alive[n])
         continue;
-      auto* msg = new bool(true);
       try {
         // A live node's responder takes the heartbeat at once; a dead one never does.
-        box("heartbeat/node" + std::to_string(n))->put(msg, static_cast<uint64_t>(st_.p.header_bytes), st_.p.heartbeat);
+        send_owned(box("heartbeat/node" + std::to_string(n)), std::make_unique<bool>(true),
+                   static_cast<uint64_t>(st_.p.header_bytes), st_.p.heartbeat);
       } catch (const simgrid::Exception&) {
-        delete msg;
         st_.alive[n] = false;
         event("failure_detected", st_.s.nodes[n]->get_name(), "no heartbeat answer");
         if (failed_at_[n] < 0) { // switched off by the scenario's fault schedule, not by this model's injector

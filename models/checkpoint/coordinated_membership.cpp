@@ -4,6 +4,7 @@
 #include "models/checkpoint/brazos_actor.hpp"
 #include "models/checkpoint/coordinated_application.hpp"
 #include "models/checkpoint/coordinated_checkpoint.hpp"
+#include "models/common/payload.hpp"
 
 #include <algorithm>
 #include <memory>
@@ -59,8 +60,12 @@ void Membership::migrate(size_t from, size_t to)
   // The suspended user thread, moved by the real protocol of the Migration Agents (seed section 2).
   auto t         = std::make_shared<BrazosThread>();
   t->stack_bytes = st_.p.app.stack_bytes;
-  t->actor       = sg4::Actor::create("migrating-thread", st_.s.nodes[from],
-                                      [this, t, from, to] { migration_[from]->migrate_me(*t, *migration_[to]); });
+  // The actor holds the thread weakly: the thread holds the actor, and a strong hold both ways would keep both alive
+  // forever when the run ends mid-migration.
+  t->actor = sg4::Actor::create("migrating-thread", st_.s.nodes[from], [this, w = std::weak_ptr(t), from, to] {
+    if (auto thread = w.lock())
+      migration_[from]->migrate_me(*thread, *migration_[to]);
+  });
   t->actor->join();
 }
 
@@ -93,8 +98,9 @@ void Membership::add(std::vector<size_t>& placement, size_t node)
     return;
   auto t              = static_cast<size_t>(std::find(placement.begin(), placement.end(), busiest) - placement.begin());
   sg4::Mailbox* pages = box("node" + std::to_string(node) + "/pages");
-  sg4::Actor::create("page-transfer", st_.s.nodes[busiest],
-                     [this, pages] { pages->put(new bool(true), static_cast<uint64_t>(share_bytes(st_.p, 1))); });
+  sg4::Actor::create("page-transfer", st_.s.nodes[busiest], [this, pages] {
+    send_owned(pages, std::make_unique<bool>(true), static_cast<uint64_t>(share_bytes(st_.p, 1)));
+  });
   std::unique_ptr<bool>(pages->get<bool>());
   migrate(busiest, node);
   placement[t] = node;

@@ -1,5 +1,6 @@
 #include "models/checkpoint/file_server.hpp"
 #include "models/checkpoint/brazos_actor.hpp"
+#include "models/common/payload.hpp"
 
 #include <algorithm>
 #include <memory>
@@ -25,7 +26,7 @@ void FileServer::send(size_t node, double bytes)
                             std::to_string(sg4::this_actor::get_pid()));
   for (double left = bytes; left > 0; left -= p_.copy_chunk) {
     double n = std::min(left, p_.copy_chunk);
-    box_->put(new Chunk{n, reply}, static_cast<uint64_t>(n));
+    send_owned(box_, std::make_unique<Chunk>(Chunk{n, reply}), static_cast<uint64_t>(n));
     std::unique_ptr<bool>(reply->get<bool>());
   }
 }
@@ -55,7 +56,7 @@ void FileServer::writer(size_t w)
   while (true) {
     std::unique_ptr<Chunk> chunk(std::exchange(writers_[w].chunk, nullptr));
     disk_->write(static_cast<sg_size_t>(chunk->bytes));
-    chunk->reply->put_init(new bool(true), static_cast<uint64_t>(p_.ack_bytes))->detach();
+    send_detached(chunk->reply, new bool(true), static_cast<uint64_t>(p_.ack_bytes));
     idle_.push_back(w);
     writers_[w].ready->acquire();
   }
@@ -73,7 +74,7 @@ void FileServer::read_into(const std::vector<sg4::Host*>& nodes, const std::vect
         for (double left = bytes; left > 0; left -= p_.copy_chunk) {
           double c = std::min(left, p_.copy_chunk);
           disk_->read(static_cast<sg_size_t>(c));
-          to->put(new double(c), static_cast<uint64_t>(c));
+          send_owned(to, std::make_unique<double>(c), static_cast<uint64_t>(c));
         }
       });
     }));

@@ -1,4 +1,5 @@
 #include "models/checkpoint/migration.hpp"
+#include "models/common/payload.hpp"
 
 #include <xbt/log.h>
 
@@ -40,13 +41,13 @@ void MigrationAgent::cpu(double seconds) const
 void MigrationAgent::send(MigrationAgent& to, Msg* m, double bytes) const
 {
   cpu(c_.udp_message); // the sender's part of the message: Winsock call, kernel copy, interrupt
-  to.box_->put_init(m, static_cast<uint64_t>(bytes))->detach();
+  send_detached(to.box_, m, static_cast<uint64_t>(bytes));
 }
 
 void MigrationAgent::migrate_me(BrazosThread& t, MigrationAgent& dest)
 {
   // The calling thread signals its agent and blocks until it runs again, wherever that is.
-  box_->put_init(new Msg{Msg::Kind::request, &t, &dest}, 0)->detach();
+  send_detached(box_, new Msg{Msg::Kind::request, &t, &dest}, 0);
   t.resumed->acquire();
 }
 
