@@ -1,6 +1,7 @@
 /* The RayTracer's actors (seed 001): the head on jp-1 hands out rows and collects results, the workers render rows
  * and call the head by RMI; each remote RMI leg is a TCP message through the blasted switch ports. */
 #include "models/common/net/tcp.hpp"
+#include "models/common/payload.hpp"
 #include "models/javaparty/raytracer_run.hpp"
 #include "sim/events.hpp"
 
@@ -53,7 +54,7 @@ Next Run::call_head(long rows_done, sg4::Mailbox* reply)
     sg4::this_actor::execute(p_.rmi_cost * self->get_speed());
     rmi_leg(self->get_name(), hosts_[0]->get_name(), bytes);
   }
-  head->put(new Call{rows_done, reply, local}, local ? 0 : bytes);
+  send_owned(head, std::make_unique<Call>(Call{rows_done, reply, local}), local ? 0 : bytes);
   std::unique_ptr<Next> next(reply->get<Next>());
   if (not local)
     rmi_leg(hosts_[0]->get_name(), self->get_name(), p_.reply_bytes);
@@ -95,7 +96,7 @@ void Run::head()
     }
     event("rows_handed", c->local ? "" : "remote",
           std::to_string(next->count) + " rows from " + std::to_string(next->first));
-    c->reply->put_init(next, c->local ? 0 : p_.reply_bytes)->detach([](void* p) { delete static_cast<Next*>(p); });
+    send_detached(c->reply, next, c->local ? 0 : p_.reply_bytes);
   }
   end_ = sg4::Engine::get_clock();
 }

@@ -1,4 +1,5 @@
 #include "models/speculative_read/node.hpp"
+#include "models/common/payload.hpp"
 #include "sim/events.hpp"
 
 #include <memory>
@@ -20,11 +21,11 @@ void DataServer::operator()()
   while (true) {
     auto req = inbox_->get_unique<Request>();
     if (req->kind == Request::Kind::connect) { // the kernel answers a SYN; the server program is not involved
-      req->reply_to->put(new Reply{true, version_}, static_cast<uint64_t>(p_.reply_size));
+      send_owned(req->reply_to, std::make_unique<Reply>(Reply{true, version_}), static_cast<uint64_t>(p_.reply_size));
       continue;
     }
     compute(service);
-    auto* reply = new Reply{req->cached_version == version_, version_};
+    auto reply  = std::make_unique<Reply>(Reply{req->cached_version == version_, version_});
     double size = p_.reply_size;
     switch (req->kind) {
     case Request::Kind::connect:
@@ -44,7 +45,7 @@ void DataServer::operator()()
              req->kind == Request::Kind::check ? (reply->valid ? ", the cached copy is valid" : ", the copy is stale")
                                                : "");
     event(std::string("serve_") + what, "", "version " + std::to_string(version_));
-    req->reply_to->put(reply, static_cast<uint64_t>(size));
+    send_owned(req->reply_to, std::move(reply), static_cast<uint64_t>(size));
   }
 }
 
@@ -53,11 +54,13 @@ Reply ClientServer::call(Request::Kind kind, uint64_t cached_version, double req
   compute(os_.cost("rpc_client_cpu"));
   sg4::Mailbox* reply_to = sg4::Mailbox::by_name("sr-reply-" + std::to_string(sg4::this_actor::get_pid()));
   if (p_.connect_per_op) { // SYN, SYN-ACK; the request then rides with the handshake's last ACK
-    server_->put(new Request{Request::Kind::connect, 0, reply_to}, static_cast<uint64_t>(p_.request_size));
+    send_owned(server_, std::make_unique<Request>(Request{Request::Kind::connect, 0, reply_to}),
+               static_cast<uint64_t>(p_.request_size));
     reply_to->get_unique<Reply>();
     stats_.connections++;
   }
-  server_->put(new Request{kind, cached_version, reply_to}, static_cast<uint64_t>(request_bytes));
+  send_owned(server_, std::make_unique<Request>(Request{kind, cached_version, reply_to}),
+             static_cast<uint64_t>(request_bytes));
   auto reply = reply_to->get_unique<Reply>();
   return *reply;
 }
