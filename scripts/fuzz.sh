@@ -17,6 +17,6 @@ done
 for f in platforms/*.json tests/bad_input/platforms/*.json; do seed 01 "$f"; done
 for f in validation/*.json; do seed 03 "$f"; done
 for f in tests/bad_input/*.json; do seed 00 "$f"; done
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 "$build/fuzz_loaders" "$corpus" -timeout=10 -rss_limit_mb=4096 -artifact_prefix="$build/fuzz-artifacts/" \
   -print_final_stats=1 "$@"
