@@ -1,8 +1,8 @@
 /* clustersim: command-line entry point. Options are checked here; bad input exits 2, other failures 1. */
 #include "app/cli/commands.hpp"
 #include "app/model_table.hpp"
-#include "sim/errors.hpp"
-#include "sim/interrupt.hpp"
+#include "sim/input/errors.hpp"
+#include "sim/input/interrupt.hpp"
 
 #include <boost/program_options.hpp>
 #include <cstdio>

@@ -1,6 +1,6 @@
 /* The application's model table: the one place a model is registered (docs/contributing.md). */
 #pragma once
-#include "sim/model_table.hpp"
+#include "sim/run/model_table.hpp"
 
 namespace cs::app {
 

@@ -9,9 +9,9 @@
  *          802.3 allows +-100 ppm per clock) */
 #include "models/common/net/egress_port.hpp"
 #include "models/common/net/traffic.hpp"
-#include "sim/json_io.hpp"
-#include "sim/rng.hpp"
-#include "sim/units.hpp"
+#include "sim/input/json_io.hpp"
+#include "sim/run/rng.hpp"
+#include "sim/input/units.hpp"
 
 #include <algorithm>
 #include <cstdio>

@@ -3,9 +3,9 @@
  * plus 100 Mb/s of many-flow traffic in queue 1 and 50 Mb/s in queue 3, for `seconds` simulated seconds. */
 #include "models/common/net/egress_port.hpp"
 #include "models/common/net/traffic.hpp"
-#include "sim/json_io.hpp"
-#include "sim/rng.hpp"
-#include "sim/units.hpp"
+#include "sim/input/json_io.hpp"
+#include "sim/run/rng.hpp"
+#include "sim/input/units.hpp"
 
 #include <chrono>
 #include <cstdio>

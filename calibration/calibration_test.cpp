@@ -4,7 +4,7 @@
 #include "calibration/probes/memory.hpp"
 #include "calibration/profile.hpp"
 #include "calibration/roundtrip.hpp"
-#include "sim/platform.hpp"
+#include "sim/platform/platform.hpp"
 
 #include <catch2/catch.hpp>
 #include <cmath>

@@ -1,5 +1,5 @@
 #include "calibration/figures.hpp"
-#include "sim/errors.hpp"
+#include "sim/input/errors.hpp"
 
 #include <cmath>
 

@@ -1,5 +1,5 @@
 #include "calibration/profile.hpp"
-#include "sim/fields.hpp"
+#include "sim/input/fields.hpp"
 
 #include <algorithm>
 #include <stdexcept>

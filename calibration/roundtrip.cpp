@@ -1,6 +1,6 @@
 #include "calibration/roundtrip.hpp"
 #include "calibration/figures.hpp"
-#include "sim/fields.hpp"
+#include "sim/input/fields.hpp"
 
 #include <map>
 

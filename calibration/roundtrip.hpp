@@ -3,7 +3,7 @@
  * cost was fitted from are `calibration` cells; the others (sizes between the fitted ones, compositions such as a
  * thread checkpoint or AIO with several pages in flight) are `validation` cells. */
 #pragma once
-#include "sim/json_io.hpp"
+#include "sim/input/json_io.hpp"
 
 #include <string>
 

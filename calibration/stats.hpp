@@ -2,7 +2,7 @@
  * double them), so every microbenchmark reports the median with the interquartile range and the median absolute
  * deviation, never a mean. */
 #pragma once
-#include "sim/json_io.hpp"
+#include "sim/input/json_io.hpp"
 
 #include <vector>
 

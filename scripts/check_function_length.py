@@ -7,7 +7,7 @@ every brace block opened at namespace or class level whose head ends like a func
 trailing return type or a constructor's initialiser list. Lambdas and blocks inside a function count towards it.
 
 Exempt by rule, not by name list: declarative parameter lists, i.e. functions declaring through a Fields object (the
-parameter declaration API, sim/fields.hpp: a `Fields&` parameter or a local `Fields`) whose body is mostly
+parameter declaration API, sim/input/fields.hpp: a `Fields&` parameter or a local `Fields`) whose body is mostly
 declarations: at least half of its statements call a Fields reader (quantity, integer, number, boolean, string,
 choice, object, ..., or read_sourced). Their length is the number of parameters they declare, each with its
 documentation, not control flow.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates sim/simgrid_options_table.inc from the installed SimGrid's own `--help` (every --cfg key with its
+# Regenerates sim/platform/simgrid_options_table.inc from the installed SimGrid's own `--help` (every --cfg key with its
 # type, and the names its models, optimisation modes and context factories accept). Run it after a SimGrid
 # upgrade; clustersim checks --cfg items and platforms' "simgrid" blocks against this table before the engine
 # (which aborts on what it does not know) sees them.
@@ -11,7 +11,7 @@ printf '#include <simgrid/s4u.hpp>\nint main(int c, char** v) { simgrid::s4u::En
 g++ "$tmp/p.cpp" -o "$tmp/p" $(pkg-config --cflags --libs simgrid)
 "$tmp/p" --help >"$tmp/help.txt" 2>&1 || true
 "$tmp/p" --help-models >"$tmp/models.txt" 2>&1 || true
-python3 - "$tmp" >sim/simgrid_options_table.inc <<'PY'
+python3 - "$tmp" >sim/platform/simgrid_options_table.inc <<'PY'
 import re, sys
 d = sys.argv[1]
 help_text = open(d + "/help.txt").read().splitlines()
@@ -44,4 +44,4 @@ print("// key, type (boolean|int|double|string), accepted values for names (empt
 for k, t, v in opts:
     print('{"%s", "%s", "%s"},' % (k, t, v))
 PY
-echo "sim/simgrid_options_table.inc: $(grep -c '^{' sim/simgrid_options_table.inc) options"
+echo "sim/platform/simgrid_options_table.inc: $(grep -c '^{' sim/platform/simgrid_options_table.inc) options"

@@ -5,7 +5,7 @@
 #include "calibration/calibrate.hpp"
 #include "calibration/profile.hpp"
 #include "calibration/roundtrip.hpp"
-#include "sim/errors.hpp"
+#include "sim/input/errors.hpp"
 
 #include <chrono>
 #include <cstdio>

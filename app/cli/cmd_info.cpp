@@ -1,10 +1,10 @@
 #include "app/cli/commands.hpp"
 #include "app/cli/options.hpp"
-#include "sim/data_dir.hpp"
-#include "sim/errors.hpp"
-#include "sim/fields.hpp"
-#include "sim/json_io.hpp"
-#include "sim/model_table.hpp"
+#include "sim/input/data_dir.hpp"
+#include "sim/input/errors.hpp"
+#include "sim/input/fields.hpp"
+#include "sim/input/json_io.hpp"
+#include "sim/run/model_table.hpp"
 
 #include <algorithm>
 #include <cstdio>

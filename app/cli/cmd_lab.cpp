@@ -1,6 +1,6 @@
 #include "app/cli/commands.hpp"
 #include "app/cli/options.hpp"
-#include "sim/errors.hpp"
+#include "sim/input/errors.hpp"
 #include "sim/validate/lab.hpp"
 
 namespace po = boost::program_options;

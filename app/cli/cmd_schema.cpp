@@ -1,8 +1,8 @@
 #include "app/cli/commands.hpp"
 #include "app/cli/options.hpp"
-#include "sim/errors.hpp"
-#include "sim/json_io.hpp"
-#include "sim/schema.hpp"
+#include "sim/input/errors.hpp"
+#include "sim/input/json_io.hpp"
+#include "sim/input/schema.hpp"
 
 #include <cstdio>
 

@@ -1,9 +1,9 @@
 #include "app/cli/commands.hpp"
 #include "app/cli/options.hpp"
 #include "app/cli/sweep_commands.hpp"
-#include "sim/errors.hpp"
-#include "sim/scenario.hpp"
-#include "sim/simgrid_options.hpp"
+#include "sim/input/errors.hpp"
+#include "sim/run/scenario.hpp"
+#include "sim/platform/simgrid_options.hpp"
 #include "sim/sweep/sweep.hpp"
 
 #include <cstdio>

@@ -1,7 +1,7 @@
 #include "app/cli/options.hpp"
 #include "app/cli/sweep_commands.hpp"
-#include "sim/data_dir.hpp"
-#include "sim/errors.hpp"
+#include "sim/input/data_dir.hpp"
+#include "sim/input/errors.hpp"
 #include "sim/sweep/sweep.hpp"
 
 #include <cstdio>

@@ -1,6 +1,6 @@
 #include "app/cli/options.hpp"
 #include "app/cli/sweep_commands.hpp"
-#include "sim/data_dir.hpp"
+#include "sim/input/data_dir.hpp"
 #include "sim/sweep/sweep.hpp"
 
 #include <algorithm>

@@ -1,6 +1,6 @@
 #include "app/cli/options.hpp"
 #include "app/cli/sweep_commands.hpp"
-#include "sim/errors.hpp"
+#include "sim/input/errors.hpp"
 #include "sim/sweep/slurm.hpp"
 #include "sim/sweep/sweep.hpp"
 

@@ -1,6 +1,6 @@
 #include "app/cli/commands.hpp"
 #include "app/cli/options.hpp"
-#include "sim/simgrid_options.hpp"
+#include "sim/platform/simgrid_options.hpp"
 #include "sim/validate/validate.hpp"
 
 #include <cstdio>

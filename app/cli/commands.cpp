@@ -1,6 +1,6 @@
 #include "app/cli/commands.hpp"
-#include "sim/data_dir.hpp"
-#include "sim/fingerprint.hpp"
+#include "sim/input/data_dir.hpp"
+#include "sim/run/fingerprint.hpp"
 
 #include <simgrid/s4u.hpp>
 #include <simgrid/version.h>

@@ -1,7 +1,7 @@
 #include "app/cli/options.hpp"
 
-#include "sim/errors.hpp"
-#include "sim/simgrid_options.hpp"
+#include "sim/input/errors.hpp"
+#include "sim/platform/simgrid_options.hpp"
 
 #include <cerrno>
 #include <cmath>

@@ -2,8 +2,8 @@
  * migration follows the costs it is made of. */
 #include "tests/unit/engine_helpers.hpp"
 
-#include "sim/json_io.hpp"
-#include "sim/units.hpp"
+#include "sim/input/json_io.hpp"
+#include "sim/input/units.hpp"
 
 #include <catch2/catch.hpp>
 

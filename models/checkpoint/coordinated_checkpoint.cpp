@@ -4,7 +4,7 @@
 #include "models/checkpoint/brazos_actor.hpp"
 #include "models/checkpoint/coordinated_membership.hpp"
 #include "models/common/payload.hpp"
-#include "sim/events.hpp"
+#include "sim/run/events.hpp"
 
 #include <algorithm>
 #include <cmath>

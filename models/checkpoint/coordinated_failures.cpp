@@ -3,8 +3,8 @@
 #include "models/checkpoint/brazos_actor.hpp"
 #include "models/checkpoint/coordinated_recovery.hpp"
 #include "models/common/payload.hpp"
-#include "sim/events.hpp"
-#include "sim/faults.hpp"
+#include "sim/run/events.hpp"
+#include "sim/run/faults.hpp"
 
 #include <algorithm>
 #include <memory>

@@ -4,7 +4,7 @@
 #include "models/checkpoint/coordinated_application.hpp"
 #include "models/checkpoint/coordinated_checkpoint.hpp"
 #include "models/checkpoint/coordinated_failures.hpp"
-#include "sim/events.hpp"
+#include "sim/run/events.hpp"
 
 #include <algorithm>
 #include <string>

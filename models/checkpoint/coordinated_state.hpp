@@ -4,7 +4,7 @@
 #include "models/checkpoint/file_server.hpp"
 #include "models/checkpoint/migration.hpp"
 #include "models/checkpoint/params.hpp"
-#include "sim/rng.hpp"
+#include "sim/run/rng.hpp"
 
 #include <simgrid/s4u.hpp>
 

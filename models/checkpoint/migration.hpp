@@ -6,7 +6,7 @@
  * every message costs CPU time on the node that makes it, from the node's OS profile (seed Table 2 and fits). */
 #pragma once
 #include "models/checkpoint/params.hpp"
-#include "sim/platform.hpp"
+#include "sim/platform/platform.hpp"
 
 #include <simgrid/s4u.hpp>
 

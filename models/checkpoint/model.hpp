@@ -1,6 +1,6 @@
 /* Registry entry of the Brazos model (seed 002). */
 #pragma once
-#include "sim/model.hpp"
+#include "sim/run/model.hpp"
 
 namespace cs::checkpoint {
 ModelEntry entry();

@@ -2,7 +2,7 @@
  * (seed section 2), and an application skeleton with coordinated checkpoints, failures, recovery and node
  * removal/addition (sections 3 and 4). */
 #pragma once
-#include "sim/fields.hpp"
+#include "sim/input/fields.hpp"
 
 #include <string>
 #include <vector>

@@ -6,7 +6,7 @@
 #include "models/dsm/memory.hpp"
 #include "models/dsm/node.hpp"
 #include "models/dsm/params.hpp"
-#include "sim/recorder.hpp"
+#include "sim/run/recorder.hpp"
 
 #include <memory>
 #include <vector>

@@ -1,6 +1,6 @@
 #include "models/dsm/node.hpp"
-#include "sim/actor_lock.hpp"
-#include "sim/events.hpp"
+#include "sim/run/actor_lock.hpp"
+#include "sim/run/events.hpp"
 
 #include <algorithm>
 #include <cmath>

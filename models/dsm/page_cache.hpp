@@ -6,7 +6,7 @@
  * and acknowledged. An invalidated page keeps its slot until the slot is taken: faulting it again needs no new one.
  * Capacity 0 means unbounded (the systems whose cache the model does not bound). */
 #pragma once
-#include "sim/rng.hpp"
+#include "sim/run/rng.hpp"
 
 #include <cstdint>
 #include <functional>

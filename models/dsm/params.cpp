@@ -1,5 +1,5 @@
 #include "models/dsm/params.hpp"
-#include "sim/enum_names.hpp"
+#include "sim/input/enum_names.hpp"
 
 namespace cs::dsm {
 

@@ -3,7 +3,7 @@
  * The three systems differ only in data (page size, which messages are acknowledged, timeouts): the protocol code
  * is one. The benchmarks' sizes are the seed's (5.2); their CPU work is the seed's sequential time. */
 #pragma once
-#include "sim/fields.hpp"
+#include "sim/input/fields.hpp"
 
 #include <string>
 

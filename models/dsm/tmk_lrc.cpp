@@ -1,5 +1,5 @@
 #include "models/dsm/tmk_lrc.hpp"
-#include "sim/actor_lock.hpp"
+#include "sim/run/actor_lock.hpp"
 
 #include <algorithm>
 

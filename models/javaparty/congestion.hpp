@@ -9,7 +9,7 @@
 #pragma once
 #include "models/common/net/qos_config.hpp"
 #include "models/javaparty/params.hpp"
-#include "sim/rng.hpp"
+#include "sim/run/rng.hpp"
 
 #include <map>
 #include <string>

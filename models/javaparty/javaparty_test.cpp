@@ -3,7 +3,7 @@
  * expedite queue. */
 #include "models/javaparty/placement.hpp"
 #include "models/javaparty/scene.hpp"
-#include "sim/json_io.hpp"
+#include "sim/input/json_io.hpp"
 #include "tests/unit/engine_helpers.hpp"
 
 #include <catch2/catch.hpp>

@@ -12,9 +12,9 @@
 #include "models/javaparty/congestion.hpp"
 #include "models/javaparty/placement.hpp"
 #include "models/javaparty/raytracer_run.hpp"
-#include "sim/errors.hpp"
-#include "sim/events.hpp"
-#include "sim/json_io.hpp"
+#include "sim/input/errors.hpp"
+#include "sim/run/events.hpp"
+#include "sim/input/json_io.hpp"
 
 #include <cmath>
 #include <simgrid/s4u.hpp>

@@ -1,6 +1,6 @@
 /* Registry entry of the JavaParty RayTracer model (seed 001). */
 #pragma once
-#include "sim/model.hpp"
+#include "sim/run/model.hpp"
 
 namespace cs::javaparty {
 ModelEntry entry();

@@ -1,7 +1,7 @@
 /* Parameters of the JavaParty RayTracer model (seed 001), declared once with defaults, units and docs. */
 #pragma once
 #include "models/common/net/tcp.hpp"
-#include "sim/fields.hpp"
+#include "sim/input/fields.hpp"
 
 #include <string>
 #include <vector>

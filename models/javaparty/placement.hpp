@@ -3,7 +3,7 @@
  * the seed saw as "CPUs configured to run [that] did not always run" (IV.B). */
 #pragma once
 #include "models/javaparty/params.hpp"
-#include "sim/rng.hpp"
+#include "sim/run/rng.hpp"
 
 #include <string>
 #include <vector>

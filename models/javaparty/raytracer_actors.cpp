@@ -3,7 +3,7 @@
 #include "models/common/net/tcp.hpp"
 #include "models/common/payload.hpp"
 #include "models/javaparty/raytracer_run.hpp"
-#include "sim/events.hpp"
+#include "sim/run/events.hpp"
 
 #include <simgrid/s4u.hpp>
 #include <xbt/log.h>

@@ -5,7 +5,7 @@
 #include "models/common/net/tcp.hpp"
 #include "models/javaparty/congestion.hpp"
 #include "models/javaparty/params.hpp"
-#include "sim/model.hpp"
+#include "sim/run/model.hpp"
 
 #include <map>
 #include <simgrid/s4u.hpp>

@@ -2,7 +2,7 @@
  * the simulated microbenchmarks charge these times, and calibration/profile.cpp inverts them to fit the costs
  * from native figures. Other models may use them too (a copy of n bytes, a datagram of n bytes). */
 #pragma once
-#include "sim/platform.hpp"
+#include "sim/platform/platform.hpp"
 
 namespace cs::microbench {
 

@@ -1,7 +1,7 @@
 /* Parameters of the simulated microbenchmarks: which one, and its setting. The keys are those of the native
  * figures' "params" (calibration/calibrate.cpp), so that a figure's round trip is this model run with them. */
 #pragma once
-#include "sim/fields.hpp"
+#include "sim/input/fields.hpp"
 
 #include <string>
 

@@ -1,5 +1,5 @@
 #include "models/msglog/aio.hpp"
-#include "sim/events.hpp"
+#include "sim/run/events.hpp"
 
 #include <xbt/log.h>
 

@@ -1,5 +1,5 @@
 #include "models/msglog/disk.hpp"
-#include "sim/actor_lock.hpp"
+#include "sim/run/actor_lock.hpp"
 
 #include <xbt/log.h>
 

@@ -11,8 +11,8 @@
  * The same abstraction fits a drive's write cache (the default reading) or the OS page cache with its dirty limit
  * (cache_size = dirty limit, interface_bw = kernel copy rate). */
 #pragma once
-#include "sim/fields.hpp"
-#include "sim/platform.hpp"
+#include "sim/input/fields.hpp"
+#include "sim/platform/platform.hpp"
 
 #include <simgrid/s4u.hpp>
 

@@ -1,6 +1,6 @@
 #include "models/msglog/log_buffer.hpp"
-#include "sim/actor_lock.hpp"
-#include "sim/events.hpp"
+#include "sim/run/actor_lock.hpp"
+#include "sim/run/events.hpp"
 
 #include <xbt/log.h>
 

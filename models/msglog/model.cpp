@@ -1,8 +1,8 @@
 #include "models/msglog/model.hpp"
 #include "models/msglog/rank.hpp"
 #include "models/msglog/recovery.hpp"
-#include "sim/errors.hpp"
-#include "sim/faults.hpp"
+#include "sim/input/errors.hpp"
+#include "sim/run/faults.hpp"
 
 #include <algorithm>
 #include <memory>

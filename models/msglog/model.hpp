@@ -1,6 +1,6 @@
 /* Registry entry of the sender-based message logging model (seed 004). */
 #pragma once
-#include "sim/model.hpp"
+#include "sim/run/model.hpp"
 
 namespace cs::msglog {
 ModelEntry entry();

@@ -3,8 +3,8 @@
  * their closed forms. Engine tests: one run per case. */
 #include "models/msglog/page_buffer.hpp"
 #include "models/msglog/streams.hpp"
-#include "sim/fields.hpp"
-#include "sim/units.hpp"
+#include "sim/input/fields.hpp"
+#include "sim/input/units.hpp"
 #include "tests/unit/engine_helpers.hpp"
 
 #include <catch2/catch.hpp>

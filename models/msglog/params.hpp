@@ -5,7 +5,7 @@
  * Table 1) and given with its provenance by the scenarios. */
 #pragma once
 #include "models/msglog/recovery_params.hpp"
-#include "sim/fields.hpp"
+#include "sim/input/fields.hpp"
 
 #include <string>
 #include <vector>

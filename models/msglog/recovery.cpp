@@ -1,7 +1,7 @@
 #include "models/msglog/recovery.hpp"
-#include "sim/events.hpp"
-#include "sim/faults.hpp"
-#include "sim/units.hpp"
+#include "sim/run/events.hpp"
+#include "sim/run/faults.hpp"
+#include "sim/input/units.hpp"
 
 #include <xbt/log.h>
 

@@ -12,7 +12,7 @@
 #pragma once
 #include "models/msglog/rank.hpp"
 
-#include "sim/recorder.hpp"
+#include "sim/run/recorder.hpp"
 
 #include <deque>
 #include <memory>

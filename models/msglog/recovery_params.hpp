@@ -1,7 +1,7 @@
 /* Parameters of a rank's crash and recovery under sender-based message logging (docs/models/msglog.md, "Crash and
  * recovery"). Kept apart from params.hpp so that the failure-free model's parameters stay as they were. */
 #pragma once
-#include "sim/fields.hpp"
+#include "sim/input/fields.hpp"
 
 namespace cs::msglog {
 

@@ -4,7 +4,7 @@
  * one run per case. */
 #include "models/msglog/recovery.hpp"
 #include "models/msglog/streams.hpp"
-#include "sim/fields.hpp"
+#include "sim/input/fields.hpp"
 #include "tests/unit/engine_helpers.hpp"
 
 #include <catch2/catch.hpp>

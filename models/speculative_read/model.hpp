@@ -1,6 +1,6 @@
 /* Registry entry of the speculative remote read model (seed 000). */
 #pragma once
-#include "sim/model.hpp"
+#include "sim/run/model.hpp"
 
 namespace cs::speculative_read {
 ModelEntry entry();

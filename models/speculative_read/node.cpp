@@ -1,6 +1,6 @@
 #include "models/speculative_read/node.hpp"
 #include "models/common/payload.hpp"
-#include "sim/events.hpp"
+#include "sim/run/events.hpp"
 
 #include <memory>
 

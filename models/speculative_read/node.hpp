@@ -2,7 +2,7 @@
  * Client Server (the remote check / read / write interface) on the local node. */
 #pragma once
 #include "models/speculative_read/params.hpp"
-#include "sim/platform.hpp"
+#include "sim/platform/platform.hpp"
 
 #include <cstdint>
 #include <simgrid/s4u.hpp>

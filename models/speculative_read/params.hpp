@@ -1,6 +1,6 @@
 /* Parameters of the speculative remote read model (seed 000), declared once with defaults, units and docs. */
 #pragma once
-#include "sim/fields.hpp"
+#include "sim/input/fields.hpp"
 
 #include <string>
 

@@ -1,5 +1,5 @@
 #include "models/speculative_read/program.hpp"
-#include "sim/events.hpp"
+#include "sim/run/events.hpp"
 
 XBT_LOG_EXTERNAL_DEFAULT_CATEGORY(cs_speculative_read);
 

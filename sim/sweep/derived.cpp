@@ -1,6 +1,6 @@
 #include "sim/sweep/derived.hpp"
-#include "sim/errors.hpp"
-#include "sim/fields.hpp"
+#include "sim/input/errors.hpp"
+#include "sim/input/fields.hpp"
 
 #include <map>
 #include <set>

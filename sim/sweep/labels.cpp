@@ -1,8 +1,8 @@
 #include "sim/sweep/labels.hpp"
-#include "sim/errors.hpp"
-#include "sim/model_table.hpp"
-#include "sim/platform.hpp"
-#include "sim/scenario.hpp"
+#include "sim/input/errors.hpp"
+#include "sim/run/model_table.hpp"
+#include "sim/platform/platform.hpp"
+#include "sim/run/scenario.hpp"
 
 #include <algorithm>
 #include <cctype>

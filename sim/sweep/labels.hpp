@@ -3,7 +3,7 @@
  * its name without the unit suffix ("exec_time_s" -> "Exec time"); the unit comes from the field's type or the
  * metric's suffix. Never a raw key or path. */
 #pragma once
-#include "sim/units.hpp"
+#include "sim/input/units.hpp"
 
 #include <string>
 

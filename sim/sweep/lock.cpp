@@ -1,5 +1,5 @@
 #include "sim/sweep/lock.hpp"
-#include "sim/errors.hpp"
+#include "sim/input/errors.hpp"
 
 #include <cerrno>
 #include <cstdio>

@@ -1,5 +1,5 @@
 #include "sim/sweep/merge.hpp"
-#include "sim/recorder.hpp"
+#include "sim/run/recorder.hpp"
 #include "sim/sweep/derived.hpp"
 #include "sim/sweep/stats.hpp"
 

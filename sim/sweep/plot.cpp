@@ -1,7 +1,7 @@
 #include "sim/sweep/plot.hpp"
-#include "sim/errors.hpp"
-#include "sim/json_io.hpp"
-#include "sim/plot.hpp"
+#include "sim/input/errors.hpp"
+#include "sim/input/json_io.hpp"
+#include "sim/run/plot.hpp"
 #include "sim/sweep/labels.hpp"
 #include "sim/sweep/store.hpp"
 

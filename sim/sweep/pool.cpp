@@ -1,5 +1,5 @@
 #include "sim/sweep/pool.hpp"
-#include "sim/interrupt.hpp"
+#include "sim/input/interrupt.hpp"
 #include "sim/sweep/store.hpp"
 #include "sim/sweep/worker.hpp"
 

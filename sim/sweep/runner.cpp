@@ -1,7 +1,7 @@
 #include "sim/sweep/runner.hpp"
-#include "sim/errors.hpp"
-#include "sim/fingerprint.hpp"
-#include "sim/run.hpp"
+#include "sim/input/errors.hpp"
+#include "sim/run/fingerprint.hpp"
+#include "sim/run/run.hpp"
 #include "sim/sweep/derived.hpp"
 #include "sim/sweep/pool.hpp"
 

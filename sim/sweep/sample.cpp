@@ -1,7 +1,7 @@
 #include "sim/sweep/sample.hpp"
-#include "sim/errors.hpp"
-#include "sim/fields.hpp"
-#include "sim/rng.hpp"
+#include "sim/input/errors.hpp"
+#include "sim/input/fields.hpp"
+#include "sim/run/rng.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,5 +1,5 @@
 #include "sim/sweep/slurm.hpp"
-#include "sim/errors.hpp"
+#include "sim/input/errors.hpp"
 #include "sim/sweep/store.hpp"
 
 #include <algorithm>

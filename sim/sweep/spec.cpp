@@ -1,11 +1,11 @@
 #include "sim/sweep/spec.hpp"
-#include "sim/data_dir.hpp"
-#include "sim/errors.hpp"
-#include "sim/fields.hpp"
-#include "sim/input_limits.hpp"
-#include "sim/model.hpp"
-#include "sim/rng.hpp"
-#include "sim/scenario.hpp"
+#include "sim/input/data_dir.hpp"
+#include "sim/input/errors.hpp"
+#include "sim/input/fields.hpp"
+#include "sim/input/input_limits.hpp"
+#include "sim/run/model.hpp"
+#include "sim/run/rng.hpp"
+#include "sim/run/scenario.hpp"
 #include "sim/sweep/sample.hpp"
 
 #include <cctype>

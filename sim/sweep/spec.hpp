@@ -2,8 +2,8 @@
  * grid path, each group of zipped lists, one random or Latin-hypercube sample — times the repetitions. Expansion is
  * a pure function of the file (and the sweep seed), so every machine, shard or Slurm task sees the same points. */
 #pragma once
-#include "sim/fields.hpp"
-#include "sim/json_io.hpp"
+#include "sim/input/fields.hpp"
+#include "sim/input/json_io.hpp"
 #include "sim/sweep/expr.hpp"
 
 #include <cstdint>

@@ -1,5 +1,5 @@
 #include "sim/sweep/stats.hpp"
-#include "sim/recorder.hpp"
+#include "sim/run/recorder.hpp"
 
 #include <boost/math/distributions/students_t.hpp>
 

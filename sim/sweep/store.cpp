@@ -1,5 +1,5 @@
 #include "sim/sweep/store.hpp"
-#include "sim/errors.hpp"
+#include "sim/input/errors.hpp"
 
 #include <filesystem>
 #include <fstream>

@@ -1,10 +1,10 @@
 #include "sim/validate/lab.hpp"
-#include "sim/data_dir.hpp"
-#include "sim/errors.hpp"
-#include "sim/fields.hpp"
-#include "sim/json_io.hpp"
+#include "sim/input/data_dir.hpp"
+#include "sim/input/errors.hpp"
+#include "sim/input/fields.hpp"
+#include "sim/input/json_io.hpp"
 #include "sim/sweep/store.hpp"
-#include "sim/temp_dir.hpp"
+#include "sim/input/temp_dir.hpp"
 #include "sim/validate/validate.hpp"
 
 #include <algorithm>

@@ -1,10 +1,10 @@
 #include "sim/validate/validate.hpp"
-#include "sim/data_dir.hpp"
-#include "sim/errors.hpp"
-#include "sim/fields.hpp"
-#include "sim/plot.hpp"
+#include "sim/input/data_dir.hpp"
+#include "sim/input/errors.hpp"
+#include "sim/input/fields.hpp"
+#include "sim/run/plot.hpp"
 #include "sim/sweep/sweep.hpp"
-#include "sim/temp_dir.hpp"
+#include "sim/input/temp_dir.hpp"
 
 #include <algorithm>
 #include <chrono>

@@ -1,6 +1,6 @@
 /* `clustersim validate`: the measured tables of the seeds (validation/NAME.json) against simulation. */
 #pragma once
-#include "sim/json_io.hpp"
+#include "sim/input/json_io.hpp"
 #include "sim/sweep/sweep.hpp"
 
 #include <map>

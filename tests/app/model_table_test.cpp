@@ -1,8 +1,8 @@
 /* Every model of the application's table: its parameters document themselves, and every shipped scenario of the
  * model passes the model's check (what `sweep` runs on a first point before starting any). */
-#include "sim/errors.hpp"
-#include "sim/json_io.hpp"
-#include "sim/model_table.hpp"
+#include "sim/input/errors.hpp"
+#include "sim/input/json_io.hpp"
+#include "sim/run/model_table.hpp"
 
 #include <catch2/catch.hpp>
 #include <filesystem>

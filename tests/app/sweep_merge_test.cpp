@@ -1,5 +1,5 @@
 /* The merged table: columns, derived columns with baselines, and merging the folders of shards run apart. */
-#include "sim/errors.hpp"
+#include "sim/input/errors.hpp"
 #include "sim/sweep/sweep.hpp"
 
 #include <catch2/catch.hpp>

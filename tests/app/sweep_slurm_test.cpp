@@ -1,5 +1,5 @@
 /* The Slurm scripts: a job array of shards, a merge job depending on it, valid bash. */
-#include "sim/errors.hpp"
+#include "sim/input/errors.hpp"
 #include "sim/sweep/slurm.hpp"
 #include "sim/sweep/sweep.hpp"
 

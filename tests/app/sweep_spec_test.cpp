@@ -1,6 +1,6 @@
 /* Sweep files: grid, zipped lists, random and Latin-hypercube samples, repetitions and their seeds, errors. */
-#include "sim/errors.hpp"
-#include "sim/rng.hpp"
+#include "sim/input/errors.hpp"
+#include "sim/run/rng.hpp"
 #include "sim/sweep/sweep.hpp"
 
 #include <catch2/catch.hpp>

@@ -3,10 +3,10 @@
  * or UsageError; any other exception, a crash or a sanitizer report is a bug (libFuzzer stops on it).
  * Run from the repository root so that shipped scenarios find their platforms: scripts/fuzz.sh. */
 #include "app/model_table.hpp"
-#include "sim/errors.hpp"
-#include "sim/input_limits.hpp"
-#include "sim/model.hpp"
-#include "sim/platform.hpp"
+#include "sim/input/errors.hpp"
+#include "sim/input/input_limits.hpp"
+#include "sim/run/model.hpp"
+#include "sim/platform/platform.hpp"
 #include "sim/sweep/expr.hpp"
 #include "sim/sweep/spec.hpp"
 #include "sim/validate/validate.hpp"

@@ -1,8 +1,8 @@
 /* Runs a scenario in-process for an engine test (one engine per process: one such call per TEST_CASE). */
 #pragma once
-#include "sim/json_io.hpp"
-#include "sim/run.hpp"
-#include "sim/simgrid_options.hpp"
+#include "sim/input/json_io.hpp"
+#include "sim/run/run.hpp"
+#include "sim/platform/simgrid_options.hpp"
 
 #include <filesystem>
 #include <string>

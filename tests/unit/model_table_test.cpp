@@ -1,7 +1,7 @@
 /* The seam between the framework and the models: entries built complete, tables without two models of a name,
  * lookups that fail as bad input. */
-#include "sim/errors.hpp"
-#include "sim/model_table.hpp"
+#include "sim/input/errors.hpp"
+#include "sim/run/model_table.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -16,7 +16,7 @@ void accept(const cs::Scenario&) {}
 
 TEST_CASE("a model entry cannot be built with a function missing", "[unit]")
 {
-  // docs/contributing.md's example once left `check` null, and sim/run.cpp calls it without looking.
+  // docs/contributing.md's example once left `check` null, and sim/run/run.cpp calls it without looking.
   REQUIRE_THROWS_AS((cs::ModelEntry{"m", "-", "summary", no_docs, no_run, nullptr}), std::invalid_argument);
   REQUIRE_THROWS_AS((cs::ModelEntry{"m", "-", "summary", nullptr, no_run, accept}), std::invalid_argument);
   REQUIRE_THROWS_AS((cs::ModelEntry{"m", "-", "summary", no_docs, nullptr, accept}), std::invalid_argument);

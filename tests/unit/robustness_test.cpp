@@ -1,11 +1,11 @@
 /* Input that once crashed clustersim (stack overflow, undefined behaviour, SimGrid aborts): each is now refused
  * with an error naming where it came from. */
-#include "sim/errors.hpp"
-#include "sim/fields.hpp"
-#include "sim/input_limits.hpp"
-#include "sim/json_io.hpp"
-#include "sim/scenario.hpp"
-#include "sim/simgrid_options.hpp"
+#include "sim/input/errors.hpp"
+#include "sim/input/fields.hpp"
+#include "sim/input/input_limits.hpp"
+#include "sim/input/json_io.hpp"
+#include "sim/run/scenario.hpp"
+#include "sim/platform/simgrid_options.hpp"
 #include "sim/sweep/expr.hpp"
 #include "sim/sweep/lock.hpp"
 #include "sim/validate/validate.hpp"

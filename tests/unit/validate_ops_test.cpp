@@ -1,5 +1,5 @@
 /* The validation ops on hand-made rows: crossover interpolation, tolerances, KS statistic. */
-#include "sim/errors.hpp"
+#include "sim/input/errors.hpp"
 #include "sim/sweep/sweep.hpp"
 #include "sim/validate/validate.hpp"
 

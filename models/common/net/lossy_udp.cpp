@@ -1,7 +1,7 @@
 #include "models/common/net/lossy_udp.hpp"
-#include "sim/actor_lock.hpp"
-#include "sim/events.hpp"
-#include "sim/faults.hpp"
+#include "sim/run/actor_lock.hpp"
+#include "sim/run/events.hpp"
+#include "sim/run/faults.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -10,7 +10,7 @@
  * comm per datagram: SimGrid's flow model has no queues to overflow, and per-datagram arithmetic is what makes a
  * run of a million datagrams take seconds. */
 #pragma once
-#include "sim/rng.hpp"
+#include "sim/run/rng.hpp"
 
 #include <simgrid/s4u.hpp>
 

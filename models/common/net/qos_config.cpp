@@ -1,5 +1,5 @@
 #include "models/common/net/qos_config.hpp"
-#include "sim/errors.hpp"
+#include "sim/input/errors.hpp"
 
 namespace cs::net {
 

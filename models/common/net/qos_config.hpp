@@ -8,7 +8,7 @@
  *   weight. The two ingress queues are parsed and documented but not simulated: the 3750's internal ring (32 Gb/s)
  *   is not saturated by its ports here. */
 #pragma once
-#include "sim/platform.hpp"
+#include "sim/platform/platform.hpp"
 
 #include <array>
 #include <map>

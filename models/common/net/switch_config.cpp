@@ -1,6 +1,6 @@
 #include "models/common/net/switch_config.hpp"
 #include "models/common/net/qos_config.hpp"
-#include "sim/errors.hpp"
+#include "sim/input/errors.hpp"
 
 namespace cs::net {
 

@@ -2,7 +2,7 @@
  * buffering). Every value comes from the platform file with its source. */
 #pragma once
 #include "models/common/net/lossy_udp.hpp"
-#include "sim/platform.hpp"
+#include "sim/platform/platform.hpp"
 
 namespace cs::net {
 

@@ -7,7 +7,7 @@
  * RTO is the smoothed RTT plus a variance term floored at 200 ms, doubled at each timeout of the same data.
  * Bulk transfers use the Mathis rate instead. */
 #pragma once
-#include "sim/rng.hpp"
+#include "sim/run/rng.hpp"
 
 namespace cs::net {
 

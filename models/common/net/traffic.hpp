@@ -2,7 +2,7 @@
  * inter-departure time, optionally jittered) and many-flow sources (exponential gaps). */
 #pragma once
 #include "models/common/net/egress_port.hpp"
-#include "sim/rng.hpp"
+#include "sim/run/rng.hpp"
 
 #include <vector>
 

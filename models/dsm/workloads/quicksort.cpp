@@ -5,7 +5,7 @@
  * empty tries again after a short pause until the count reaches the array's length. The partitions are computed on
  * the real keys (generated from `seed`), so the task sizes are the algorithm's own. */
 #include "models/dsm/benchmark.hpp"
-#include "sim/rng.hpp"
+#include "sim/run/rng.hpp"
 
 #include <algorithm>
 #include <deque>

@@ -16,7 +16,7 @@
  * of a lock it acquires knew (the lock carries it). The search itself runs natively on the real instance; its CPU
  * time is `node_time` per visit_nodes() call (and per calc_bound()), charged before the next shared access. */
 #include "models/dsm/benchmark.hpp"
-#include "sim/rng.hpp"
+#include "sim/run/rng.hpp"
 
 #include <algorithm>
 #include <map>

@@ -1,0 +1,353 @@
+#include "sim/input/fields.hpp"
+#include "sim/input/errors.hpp"
+#include "sim/input/input_limits.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace cs {
+
+std::string format_number(double v)
+{
+  if (std::isinf(v))
+    return v > 0 ? "inf" : "-inf";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.10g", v);
+  return buf;
+}
+
+std::string Range::describe() const
+{
+  bool lo = std::isfinite(min);
+  bool hi = std::isfinite(max);
+  if (lo && hi)
+    return (min_exclusive ? "in (" : "in [") + format_number(min) + ", " + format_number(max) + "]";
+  if (lo)
+    return std::string(min_exclusive ? "> " : ">= ") + format_number(min);
+  if (hi)
+    return "<= " + format_number(max);
+  return "";
+}
+
+std::string nearest(const std::string& word, const std::vector<std::string>& candidates)
+{
+  auto distance = [](const std::string& a, const std::string& b) {
+    std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
+    for (size_t j = 0; j <= b.size(); ++j)
+      prev[j] = j;
+    for (size_t i = 1; i <= a.size(); ++i) {
+      cur[0] = i;
+      for (size_t j = 1; j <= b.size(); ++j)
+        cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      std::swap(prev, cur);
+    }
+    return prev[b.size()];
+  };
+  std::string best;
+  size_t best_d = std::max<size_t>(3, word.size() / 2) + 1;
+  for (auto const& c : candidates) {
+    size_t d = distance(word, c);
+    if (d < best_d) {
+      best_d = d;
+      best   = c;
+    }
+  }
+  return best;
+}
+
+std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates)
+{
+  std::string near = nearest(word, candidates);
+  return near.empty() ? "" : " (did you mean \"" + near + "\"?)";
+}
+
+Fields::Fields(const json& object, std::string file, std::string pointer, std::vector<FieldDoc>* docs,
+               std::string doc_prefix)
+    : object_(object), file_(std::move(file)), pointer_(std::move(pointer)), docs_(docs), doc_prefix_(doc_prefix)
+{
+  if (not object_.is_object() && not object_.is_null())
+    throw InputError(file_, pointer_, "expected an object, got " + quote_value(object_));
+  if (object_.is_null())
+    object_ = json::object();
+}
+
+void Fields::fail(const std::string& key, const std::string& what) const
+{
+  throw InputError(file_, key.empty() ? pointer_ : pointer(key), what);
+}
+
+void Fields::missing(const std::string& key, const std::string& doc) const
+{
+  std::string hint;
+  for (auto const& [k, _] : object_.items())
+    if (not known_->count(k) && nearest(k, {key}) == key)
+      hint = " (is \"" + k + "\" a misspelling of it?)";
+  fail(key, "missing required field \"" + key + "\": " + doc + hint);
+}
+
+bool Fields::has(const std::string& key) const
+{
+  return object_.contains(key);
+}
+
+const json* Fields::lookup(const std::string& key, const std::string& type, const std::string& def,
+                           const std::string& doc, json schema)
+{
+  known_->insert(key);
+  if (docs_)
+    docs_->push_back({pointer_join(doc_prefix_, key), type, def, doc, std::move(schema)});
+  auto it = object_.find(key);
+  return it == object_.end() ? nullptr : &*it;
+}
+
+std::string Fields::source_of(const std::string& key) const
+{
+  auto it = object_.find(key);
+  if (it != object_.end() && it->is_object() && it->contains("source") && (*it)["source"].is_string())
+    return (*it)["source"].get<std::string>();
+  return "";
+}
+
+Range bounded(Unit unit, Range range)
+{
+  if (unit == Unit::size)
+    range.max = std::min(range.max, max_size_bytes);
+  return range;
+}
+
+double Fields::to_quantity(const std::string& key, const json& given, Unit unit, Range range) const
+{
+  range           = bounded(unit, range);
+  const json* v   = &given;
+  std::string ptr = pointer(key);
+  if (v->is_object()) {
+    // The provenance form {"value": ..., "source": "..."}: the source is documentation, the value is checked.
+    for (auto const& [k, _] : v->items())
+      if (k != "value" && k != "source" && k != "note") {
+        throw InputError(file_, pointer_join(ptr, k),
+                         "unknown key \"" + k + "\"" + did_you_mean(k, {"value", "source", "note"}));
+      }
+    if (not v->contains("value"))
+      throw InputError(file_, ptr, "expected {\"value\": ..., \"source\": ...} with a \"value\"");
+    if (v->contains("source") && not(*v)["source"].is_string())
+      throw InputError(file_, pointer_join(ptr, "source"), "expected a string, got " + quote_value((*v)["source"]));
+    v   = &(*v)["value"];
+    ptr = pointer_join(ptr, "value");
+  }
+  double out             = 0;
+  std::string expected   = std::string("a ") + unit_name(unit);
+  std::string range_text = range.describe();
+  if (not range_text.empty())
+    expected += " " + range_text;
+  if (v->is_number()) {
+    out = v->get<double>();
+  } else if (v->is_string()) {
+    std::string why;
+    auto parsed = parse_unit_string(v->get<std::string>(), unit, &why);
+    if (not parsed)
+      throw InputError(file_, ptr, "expected " + expected + ", got " + quote_value(*v) + " (" + why + ")");
+    out = *parsed;
+  } else {
+    throw InputError(file_, ptr,
+                     "expected " + expected + ", got " + quote_value(*v) + " (" + unit_examples(unit) + ")");
+  }
+  if (not std::isfinite(out) || not range.contains(out))
+    throw InputError(file_, ptr, "expected " + expected + ", got " + quote_value(*v));
+  return out;
+}
+
+static std::string type_text(Unit unit, Range range)
+{
+  range         = bounded(unit, range);
+  std::string t = unit_name(unit);
+  auto r        = range.describe();
+  return r.empty() ? t : t + " " + r;
+}
+
+json quantity_schema(Unit unit, const Range& range, bool sourced)
+{
+  json number{{"type", "number"}};
+  if (std::isfinite(range.min))
+    number[range.min_exclusive ? "exclusiveMinimum" : "minimum"] = range.min;
+  if (std::isfinite(range.max))
+    number["maximum"] = range.max;
+  json text{{"type", "string"}, {"description", unit_examples(unit)}};
+  json value{{"anyOf", json::array({number, text})}};
+  json with_source{{"type", "object"},
+                   {"properties", {{"value", value}, {"source", {{"type", "string"}}}, {"note", json::object()}}},
+                   {"required", sourced ? json::array({"value", "source"}) : json::array({"value"})},
+                   {"additionalProperties", false}};
+  if (sourced)
+    return with_source;
+  return {{"anyOf", json::array({number, text, with_source})}};
+}
+
+double Fields::quantity(const std::string& key, Unit unit, double def, const std::string& doc, Range range)
+{
+  const json* v = lookup(key, type_text(unit, range), format_number(def), doc, quantity_schema(unit, range));
+  return v ? to_quantity(key, *v, unit, range) : def;
+}
+
+double Fields::required_quantity(const std::string& key, Unit unit, const std::string& doc, Range range)
+{
+  const json* v = lookup(key, type_text(unit, range), "(required)", doc, quantity_schema(unit, range));
+  if (not v) {
+    if (docs_)
+      return std::isfinite(range.min) ? range.min : 0;
+    missing(key, doc);
+  }
+  return to_quantity(key, *v, unit, range);
+}
+
+long Fields::integer(const std::string& key, long def, const std::string& doc, long min, long max)
+{
+  if (max == std::numeric_limits<long>::max())
+    max = max_count; // a count with no bound of its own
+  std::string type = "integer in [" + std::to_string(min) + ", " + std::to_string(max) + "]";
+  json ischema{{"type", "integer"}, {"minimum", min}, {"maximum", max}};
+  json sourced{{"type", "object"}, {"properties", {{"value", ischema}}}, {"required", {"value"}}};
+  const json* v = lookup(key, type, std::to_string(def), doc, {{"anyOf", json::array({ischema, sourced})}});
+  if (not v)
+    return def;
+  const json* val = v;
+  if (v->is_object() && v->contains("value"))
+    val = &(*v)["value"];
+  // Compared in the value's own type: a double cannot hold every long (2^63 - 1 rounds up to 2^63, whose
+  // conversion back to long is undefined), and an unsigned beyond 2^63 is no long at all.
+  bool ok = false;
+  if (val->is_number_unsigned()) {
+    auto u = val->get<unsigned long long>();
+    ok     = max >= 0 && u <= static_cast<unsigned long long>(max) &&
+         (min <= 0 || u >= static_cast<unsigned long long>(min));
+  } else if (val->is_number_integer())
+    ok = val->get<long long>() >= min && val->get<long long>() <= max;
+  else if (val->is_number_float()) {
+    double d = val->get<double>();
+    // Below 2^63 strictly: (double)LONG_MAX is 2^63 itself.
+    ok = std::floor(d) == d && d >= static_cast<double>(min) && d <= static_cast<double>(max) && d < 0x1p63;
+  }
+  if (not ok)
+    fail(key, "expected an " + type + ", got " + quote_value(*v));
+  return val->is_number_float() ? static_cast<long>(val->get<double>()) : val->get<long>();
+}
+
+bool Fields::boolean(const std::string& key, bool def, const std::string& doc)
+{
+  const json* v = lookup(key, "boolean", def ? "true" : "false", doc, {{"type", "boolean"}});
+  if (not v)
+    return def;
+  if (not v->is_boolean())
+    fail(key, "expected true or false, got " + quote_value(*v));
+  return v->get<bool>();
+}
+
+std::string Fields::string(const std::string& key, const std::string& def, const std::string& doc)
+{
+  const json* v = lookup(key, "string", def.empty() ? "\"\"" : def, doc, {{"type", "string"}});
+  if (not v)
+    return def;
+  if (not v->is_string())
+    fail(key, "expected a string, got " + quote_value(*v));
+  return v->get<std::string>();
+}
+
+std::string Fields::required_string(const std::string& key, const std::string& doc)
+{
+  const json* v = lookup(key, "string", "(required)", doc, {{"type", "string"}});
+  if (not v) {
+    if (docs_)
+      return "";
+    missing(key, doc);
+  }
+  if (not v->is_string())
+    fail(key, "expected a string, got " + quote_value(*v));
+  return v->get<std::string>();
+}
+
+std::string Fields::choice(const std::string& key, const std::string& def, const std::vector<std::string>& options,
+                           const std::string& doc)
+{
+  std::string joined;
+  for (auto const& o : options)
+    joined += (joined.empty() ? "" : "|") + o;
+  const json* v = lookup(key, "one of " + joined, def, doc, {{"enum", options}});
+  if (not v)
+    return def;
+  if (not v->is_string())
+    fail(key, "expected one of " + joined + ", got " + quote_value(*v));
+  auto s = v->get<std::string>();
+  if (std::find(options.begin(), options.end(), s) == options.end()) {
+    fail(key, "expected one of " + joined + ", got " + quote_value(*v) + did_you_mean(s, options));
+  }
+  return s;
+}
+
+std::vector<double> Fields::quantity_list(const std::string& key, Unit unit, const std::vector<double>& def,
+                                          const std::string& doc, Range range)
+{
+  std::string d;
+  for (double x : def)
+    d += (d.empty() ? "" : ", ") + format_number(x);
+  const json* v = lookup(key, "list of " + type_text(unit, range), "[" + d + "]", doc,
+                         {{"type", "array"}, {"items", quantity_schema(unit, range)}});
+  if (not v)
+    return def;
+  if (not v->is_array())
+    fail(key, "expected a list, got " + quote_value(*v));
+  std::vector<double> out;
+  Fields inner(json::object(), file_, pointer(key));
+  for (size_t i = 0; i < v->size(); ++i)
+    out.push_back(inner.to_quantity(std::to_string(i), (*v)[i], unit, range));
+  return out;
+}
+
+std::vector<std::string> Fields::string_list(const std::string& key, const std::vector<std::string>& def,
+                                             const std::string& doc)
+{
+  const json* v =
+      lookup(key, "list of strings", json(def).dump(), doc, {{"type", "array"}, {"items", {{"type", "string"}}}});
+  if (not v)
+    return def;
+  if (not v->is_array())
+    fail(key, "expected a list of strings, got " + quote_value(*v));
+  std::vector<std::string> out;
+  for (size_t i = 0; i < v->size(); ++i) {
+    if (not(*v)[i].is_string())
+      throw InputError(file_, pointer_join(pointer(key), i), "expected a string, got " + quote_value((*v)[i]));
+    out.push_back((*v)[i].get<std::string>());
+  }
+  return out;
+}
+
+Fields Fields::object(const std::string& key, const std::string& doc)
+{
+  const json* v = lookup(key, "object", "{}", doc, {{"type", "object"}});
+  if (docs_)
+    docs_->pop_back(); // the nested fields document themselves
+  if (v && not v->is_object())
+    fail(key, "expected an object, got " + quote_value(*v));
+  return Fields(v ? *v : json::object(), file_, pointer(key), docs_, pointer_join(doc_prefix_, key));
+}
+
+const json* Fields::raw(const std::string& key, const std::string& type, const std::string& doc)
+{
+  return lookup(key, type, "", doc);
+}
+
+const json* Fields::raw(const std::string& key, const std::string& type, const std::string& doc, json schema)
+{
+  return lookup(key, type, "", doc, std::move(schema));
+}
+
+void Fields::finish() const
+{
+  std::vector<std::string> known(known_->begin(), known_->end());
+  for (auto const& [k, _] : object_.items()) {
+    if (known_->count(k))
+      continue;
+    throw InputError(file_, pointer(k), "unknown key \"" + k + "\"" + did_you_mean(k, known));
+  }
+}
+
+} // namespace cs

@@ -1,0 +1,42 @@
+#include "sim/run/model.hpp"
+
+#include <simgrid/s4u.hpp>
+
+namespace cs {
+
+simgrid::s4u::Host* ModelContext::host_param(Fields& f, const std::string& key, const std::string& name) const
+{
+  if (not platform.has_host(name))
+    f.fail(key, "platform " + platform.spec().file + " has no host \"" + name + "\"");
+  return platform.host(name);
+}
+
+simgrid::s4u::Disk* ModelContext::disk_param(Fields& f, const std::string& key, simgrid::s4u::Host* host,
+                                             const std::string& name) const
+{
+  for (auto* d : host->get_disks())
+    if (name.empty() || d->get_name() == name)
+      return d;
+  f.fail(key, "host " + host->get_name() + " of " + platform.spec().file + " has no disk" +
+                  (name.empty() ? std::string() : " \"" + name + "\""));
+}
+
+std::vector<simgrid::s4u::Host*> ModelContext::group_hosts(Fields& f, const std::string& key, const std::string& group,
+                                                           long need, const std::string& why) const
+{
+  auto hosts = platform.hosts(group);
+  if (static_cast<long>(hosts.size()) < need)
+    f.fail(key, "platform " + platform.spec().file + " has " + std::to_string(hosts.size()) + " hosts in group \"" +
+                    group + "\", " + std::to_string(need) + " needed" + why);
+  return hosts;
+}
+
+const SwitchSpec& ModelContext::switch_param(Fields& f, const std::string& key, const std::string& name) const
+{
+  const SwitchSpec* sw = platform.find_switch(name);
+  if (sw == nullptr)
+    f.fail(key, "platform " + platform.spec().file + " has no switch \"" + name + "\"");
+  return *sw;
+}
+
+} // namespace cs

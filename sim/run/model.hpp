@@ -1,0 +1,122 @@
+/* The contract between the framework and a model family.
+ *
+ * A model parses its parameters (cs::Fields, defaults in one place), creates its actors on the built platform,
+ * and reports metrics to the Recorder when the simulation ends. It never prints and never reads the wall clock. */
+#pragma once
+#include "sim/input/fields.hpp"
+#include "sim/platform/platform.hpp"
+#include "sim/run/recorder.hpp"
+#include "sim/run/rng.hpp"
+#include "sim/run/scenario.hpp"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace cs {
+
+/** What a model gets to run with. */
+struct ModelContext {
+  const Scenario& scenario;
+  Platform& platform;
+  Recorder& recorder;
+  const RngStreams& rng;
+  /** A Fields reader over the scenario's "params" object (errors name the scenario file and /params/...). */
+  Fields params() const { return Fields(scenario.params, scenario.file, scenario.params_pointer); }
+  /** The platform's host called `name`, which the parameter `key` of `f` names; bad input if there is none. */
+  simgrid::s4u::Host* host_param(Fields& f, const std::string& key, const std::string& name) const;
+  /** `host`'s disk called `name` (its first disk if `name` is empty), which the parameter `key` of `f` names; bad
+   *  input if there is none. */
+  simgrid::s4u::Disk* disk_param(Fields& f, const std::string& key, simgrid::s4u::Host* host,
+                                 const std::string& name = "") const;
+  /** Every host of the platform's group `group` (all hosts if empty); bad input at the parameter `key` of `f` if
+   *  the group has fewer than `need` (`why` ends the message: " for 16 ranks"). */
+  std::vector<simgrid::s4u::Host*> group_hosts(Fields& f, const std::string& key, const std::string& group, long need,
+                                               const std::string& why = "") const;
+  /** The platform's switch called `name`, which the parameter `key` of `f` names; bad input if there is none. */
+  const SwitchSpec& switch_param(Fields& f, const std::string& key, const std::string& name) const;
+};
+
+/** One run of a model: created after the platform is built (params parsed then), started before engine.run(). */
+class ModelRun {
+public:
+  virtual ~ModelRun() = default;
+  /** Creates the actors. */
+  virtual void start() = 0;
+  /** Called after the simulation ended: computes and records the final metrics. */
+  virtual void finish() = 0;
+};
+
+/** The usual base of a model's run: keeps the context and parses the scenario's parameters with `Params::from`
+ *  (bad input fails before any actor exists). `fields_` stays available for errors found later, such as a host
+ *  the platform lacks. */
+template <class Params> class ParamsRun : public ModelRun {
+protected:
+  explicit ParamsRun(ModelContext& ctx) : ctx_(ctx), fields_(ctx.params()), p_(Params::from(fields_)) {}
+  ModelContext& ctx_;
+  Fields fields_;
+  Params p_;
+};
+
+/** A model as the application offers it (app/model_table.cpp lists them). Built complete or not at all: the
+ *  constructor rejects a missing function, so the framework can call each of them without checking. */
+class ModelEntry {
+public:
+  /** Documents the parameters: runs the params parser on an empty object in documentation mode. */
+  using Describe = void (*)(std::vector<FieldDoc>& docs);
+  /** Parses params (InputError on bad input) and prepares a run. */
+  using Create = std::unique_ptr<ModelRun> (*)(ModelContext& ctx);
+  /** Parses params without a platform (InputError on bad input): a sweep checks its first point before running
+   *  any, so a mistyped path fails at once instead of as N failed points. */
+  using Check = void (*)(const Scenario& scenario);
+
+  /** std::invalid_argument if a text is empty or a function missing. */
+  ModelEntry(const char* name, const char* seed, const char* summary, Describe describe, Create create, Check check);
+
+  const char* name;    ///< as written in scenarios' "model"
+  const char* seed;    ///< the seed document it reproduces ("000"...)
+  const char* summary; ///< one line for `clustersim list`
+
+  void describe(std::vector<FieldDoc>& docs) const { describe_(docs); }
+  std::unique_ptr<ModelRun> create(ModelContext& ctx) const { return create_(ctx); }
+  void check(const Scenario& scenario) const { check_(scenario); }
+
+private:
+  Describe describe_;
+  Create create_;
+  Check check_;
+};
+
+/** `describe` for a model whose parameters are parsed by `Params::from(Fields&)` (documentation mode). */
+template <class Params> void describe_params(std::vector<FieldDoc>& docs)
+{
+  Fields f(json::object(), "<defaults>", "", &docs);
+  Params::from(f);
+}
+
+/** `check` for a model whose parameters are parsed by `Params::from(Fields&)`. */
+template <class Params> void check_params(const Scenario& scenario)
+{
+  Fields f(scenario.params, scenario.file, scenario.params_pointer);
+  Params::from(f);
+}
+
+/** `create` for a model whose run class is constructed from the context. */
+template <class Run> std::unique_ptr<ModelRun> create_run(ModelContext& ctx)
+{
+  return std::make_unique<Run>(ctx);
+}
+
+/** The entry of a model whose parameters are `Params` and whose run is `Run`. */
+template <class Params, class Run> ModelEntry model_entry(const char* name, const char* seed, const char* summary)
+{
+  return {name, seed, summary, describe_params<Params>, create_run<Run>, check_params<Params>};
+}
+
+/** The entry of the application's model table (sim/run/model_table.hpp) called `name`, or nullptr. */
+const ModelEntry* find_model(const std::string& name);
+
+/** Loads the scenario with these overrides and checks the model's parameters, without running: InputError if bad. */
+void check_scenario(const std::string& path, const std::vector<std::string>& sets);
+
+} // namespace cs

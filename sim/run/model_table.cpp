@@ -1,0 +1,71 @@
+#include "sim/run/model_table.hpp"
+#include "sim/input/errors.hpp"
+
+#include <stdexcept>
+
+namespace cs {
+
+namespace {
+const ModelTable* installed = nullptr;
+} // namespace
+
+ModelEntry::ModelEntry(const char* name, const char* seed, const char* summary, Describe describe, Create create,
+                       Check check)
+    : name(name), seed(seed), summary(summary), describe_(describe), create_(create), check_(check)
+{
+  auto empty = [](const char* s) { return s == nullptr || *s == '\0'; };
+  if (empty(name) || empty(seed) || empty(summary))
+    throw std::invalid_argument("a model entry needs a name, a seed and a summary");
+  if (describe == nullptr || create == nullptr || check == nullptr)
+    throw std::invalid_argument(std::string("model \"") + name + "\": its entry needs describe, create and check");
+}
+
+ModelTable::ModelTable(std::vector<ModelEntry> entries) : entries_(std::move(entries))
+{
+  for (size_t i = 0; i < entries_.size(); ++i)
+    for (size_t j = 0; j < i; ++j)
+      if (std::string(entries_[i].name) == entries_[j].name)
+        throw std::invalid_argument(std::string("two models are called \"") + entries_[i].name + "\"");
+}
+
+std::vector<std::string> ModelTable::names() const
+{
+  std::vector<std::string> out;
+  for (auto const& e : entries_)
+    out.push_back(e.name);
+  return out;
+}
+
+const ModelEntry* ModelTable::find(const std::string& name) const
+{
+  for (auto const& e : entries_)
+    if (name == e.name)
+      return &e;
+  return nullptr;
+}
+
+const ModelEntry& ModelTable::at(const Fields& f, const std::string& key, const std::string& name) const
+{
+  if (const ModelEntry* e = find(name))
+    return *e;
+  f.fail(key, "no model \"" + name + "\"" + did_you_mean(name, names()));
+}
+
+void use_models(const ModelTable& table)
+{
+  installed = &table;
+}
+
+const ModelTable& models()
+{
+  if (installed == nullptr)
+    throw std::logic_error("no model table: the program hands one to the framework with cs::use_models first");
+  return *installed;
+}
+
+const ModelEntry* find_model(const std::string& name)
+{
+  return models().find(name);
+}
+
+} // namespace cs

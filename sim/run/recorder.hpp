@@ -1,0 +1,48 @@
+/* The one place models report to: scalar metrics and tables. Writes result.json and one CSV per table. */
+#pragma once
+#include "sim/input/json_io.hpp"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace cs {
+
+/** A table of rows for gnuplot and spreadsheets (written as NAME.csv). */
+class Table {
+public:
+  explicit Table(std::vector<std::string> columns) : columns_(std::move(columns)) {}
+  void add(std::vector<json> row);
+  const std::vector<std::string>& columns() const { return columns_; }
+  const std::vector<std::vector<json>>& rows() const { return rows_; }
+  std::string to_csv() const;
+
+private:
+  std::vector<std::string> columns_;
+  std::vector<std::vector<json>> rows_;
+};
+
+class Recorder {
+public:
+  /** Sets a scalar metric (number, string or bool). Keys are snake_case with the unit as suffix: "read_time_s". */
+  void set(const std::string& key, json value) { metrics_[key] = std::move(value); }
+  /** Adds to a counter metric (created at 0). */
+  void add(const std::string& key, double delta);
+  double get(const std::string& key, double def = 0) const;
+  /** The table `name`, created with `columns` on first use. */
+  Table& table(const std::string& name, const std::vector<std::string>& columns);
+  const std::map<std::string, json>& metrics() const { return metrics_; }
+  const std::map<std::string, Table>& tables() const { return tables_; }
+
+  /** Writes DIR/result.json (header + metrics + table index) and DIR/<table>.csv, each atomically. */
+  void write(const std::string& dir, json header) const;
+
+private:
+  std::map<std::string, json> metrics_;
+  std::map<std::string, Table> tables_;
+};
+
+/** CSV field text for a JSON scalar (numbers with full precision, strings quoted when needed). */
+std::string csv_field(const json& v);
+
+} // namespace cs

@@ -1,0 +1,239 @@
+#include "sim/run/run.hpp"
+#include "sim/platform/engine_reuse.hpp"
+#include "sim/input/errors.hpp"
+#include "sim/run/faults.hpp"
+#include "sim/run/fingerprint.hpp"
+#include "sim/input/interrupt.hpp"
+#include "sim/run/model.hpp"
+#include "sim/platform/platform_overrides.hpp"
+#include "sim/run/plot.hpp"
+#include "sim/run/run_output.hpp"
+#include "sim/platform/simgrid_options.hpp"
+#include "sim/input/version.hpp"
+
+#include <simgrid/s4u.hpp>
+#include <simgrid/version.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+XBT_LOG_EXTERNAL_CATEGORY(cs);
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(cs_run, cs, "clustersim scenario runner");
+
+namespace sg4 = simgrid::s4u;
+
+namespace cs {
+
+namespace {
+
+/** Watches a running simulation from a thread of its own: a progress line on stderr every 2 wall seconds (also
+ *  when the simulated clock stands still, which SimGrid's time-advance signal alone would not show), and, past
+ *  `limit_s` wall seconds, the end of the process with one line, before any output is written. It reads the clock
+ *  only, so the simulation and its results are unchanged. */
+class Watchdog {
+public:
+  Watchdog(std::chrono::steady_clock::time_point start, double limit_s, bool quiet)
+      : start_(start), limit_s_(limit_s), quiet_(quiet)
+  {
+    // The signal outlives this object and the engine (SimGrid cannot disconnect it): it is connected once per
+    // process, as a batch of runs in one process would otherwise call one more copy of it per run.
+    static bool connected = false;
+    if (not connected)
+      sg4::Engine::on_time_advance_cb([](double) { clock().store(sg4::Engine::get_clock()); });
+    connected = true;
+    clock().store(0);
+    if (limit_s_ > 0 || not quiet_)
+      thread_ = std::thread([this] { watch(); });
+  }
+  ~Watchdog()
+  {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      done_ = true;
+    }
+    wake_.notify_all();
+    if (thread_.joinable())
+      thread_.join();
+  }
+
+private:
+  void watch()
+  {
+    std::unique_lock<std::mutex> lock(mutex_);
+    double last_clock = -1;
+    while (not wake_.wait_for(lock, std::chrono::seconds(2), [this] { return done_; })) {
+      double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+      double now  = clock().load();
+      if (limit_s_ > 0 && wall > limit_s_) {
+        std::fprintf(stderr, "clustersim: stopped by --max-wall %g s at simulated %.6g s: nothing written\n", limit_s_,
+                     now);
+        std::_Exit(1);
+      }
+      if (not quiet_)
+        std::fprintf(stderr, "[run] simulated %.6g s after %.0f wall s%s\n", now, wall,
+                     now == last_clock ? " (simulated clock not advancing)" : "");
+      last_clock = now;
+    }
+  }
+
+  std::chrono::steady_clock::time_point start_;
+  double limit_s_;
+  bool quiet_;
+  /** The simulated clock as the engine last advanced it (the watch thread must not call into SimGrid). */
+  static std::atomic<double>& clock()
+  {
+    static std::atomic<double> now{0};
+    return now;
+  }
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool done_ = false;
+  std::thread thread_;
+};
+
+/** Simulated events of the engines of this process: activities completed (communications, computations, I/O) and
+ *  sleeps ended (models that time their protocol with sleeps, such as the DSM's). With the wall time of the
+ *  simulation, the events per wall second the verbose log reports (bench/validate_bench.sh). The signals are
+ *  connected once per process, like the watchdog's. */
+long count_events()
+{
+  static long events    = 0;
+  static bool connected = false;
+  if (not connected) {
+    sg4::Activity::on_completion_cb([](const sg4::Activity&) { ++events; });
+    sg4::Actor::on_wake_up_cb([](const sg4::Actor&) { ++events; });
+  }
+  connected = true;
+  return events;
+}
+
+} // namespace
+
+namespace {
+/** The platform a scenario runs on: its file, the scenario's platform overrides, then the host profile. */
+PlatformSpec load_run_platform(const Scenario& scenario, std::vector<PlatformOverride>* applied = nullptr)
+{
+  PlatformSpec pspec;
+  if (scenario.platform.overrides.empty()) {
+    pspec = load_platform(scenario.platform_file);
+  } else {
+    if (scenario.platform_file.size() > 4 && scenario.platform_file.rfind(".xml") == scenario.platform_file.size() - 4)
+      throw InputError(scenario.file, "/platform", "a SimGrid XML platform cannot be overridden field by field");
+    json doc     = load_json_file(scenario.platform_file);
+    auto records = apply_platform_overrides(doc, scenario.platform.overrides, scenario.platform_file, scenario.file);
+    try {
+      pspec = parse_platform(doc, scenario.platform_file);
+    } catch (const InputError& e) {
+      // A bad overriding value is the scenario's error: point at the override, not at the platform file.
+      for (auto const& r : records)
+        if (e.file() == scenario.platform_file && e.pointer().rfind(r.pointer, 0) == 0) {
+          std::string what = e.what(); // "FILE: POINTER: message"
+          throw InputError(scenario.file, r.set_at, what.substr(e.file().size() + e.pointer().size() + 4));
+        }
+      throw;
+    }
+    if (applied)
+      *applied = std::move(records);
+  }
+  check_simgrid_config(pspec); // SimGrid aborts on an option it does not know
+  if (not scenario.platform.host_profile.empty())
+    apply_host_profile(pspec, resolve_path(scenario.file, scenario.platform.host_profile), scenario.file);
+  return pspec;
+}
+} // namespace
+
+void check_scenario(const std::string& path, const std::vector<std::string>& sets)
+{
+  Scenario scenario = load_scenario(path, sets, std::nullopt);
+  load_run_platform(scenario);
+  parse_faults(scenario.faults.is_null() ? nullptr : &scenario.faults, scenario.file);
+  find_model(scenario.model)->check(scenario);
+}
+
+std::string run_scenario(const RunOptions& options, int* argc, char** argv)
+{
+  auto wall_start = std::chrono::steady_clock::now();
+  // Everything that can be wrong with the input is checked before the engine starts or any output is written.
+  Scenario scenario = load_scenario(options.scenario, options.sets, options.seed);
+  std::vector<PlatformOverride> overrides;
+  PlatformSpec pspec      = load_run_platform(scenario, &overrides);
+  const ModelEntry* entry = find_model(scenario.model);
+  std::string out         = options.out_dir.empty() ? "out/" + scenario.name : options.out_dir;
+  check_output_dir(out);
+  check_simgrid_args(*argc, argv); // SimGrid aborts on an option it does not know
+  FaultSchedule faults = parse_faults(scenario.faults.is_null() ? nullptr : &scenario.faults, scenario.file);
+
+  prepare_engine(); // a process running several runs in a row starts each from SimGrid's initial state
+  sg4::Engine engine(argc, argv);
+  install_interrupt_handlers(); // after the engine, whose constructor installs its own SIGINT handler
+  Platform platform(std::move(pspec), scenario.platform);
+  platform.configure(engine);
+  platform.build(engine);
+
+  Recorder recorder;
+  RngStreams rng(scenario.seed);
+  ModelContext ctx{scenario, platform, recorder, rng};
+  EventCapture events(recorder, options.events);
+  start_faults(faults, platform, rng, scenario.model); // a bad target is bad input, found before the run
+  std::unique_ptr<ModelRun> model = entry->create(ctx);
+  model->start();
+  {
+    Watchdog watchdog(wall_start, options.max_wall_s, options.quiet);
+    long before    = count_events();
+    auto sim_start = std::chrono::steady_clock::now();
+    engine.run();
+    double sim_wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - sim_start).count();
+    long done       = count_events() - before;
+    XBT_VERB("%s: %ld events (activities completed, sleeps ended) in %.6f wall s of simulation (%.0f per wall s)",
+             scenario.model.c_str(), done, sim_wall, sim_wall > 0 ? done / sim_wall : 0.0);
+  }
+  model->finish();
+  events.finish();
+
+  json header;
+  header["clustersim_version"] = version;
+  header["program"]            = program_identity();
+  header["inputs"]             = input_fingerprint(scenario);
+  if (not overrides.empty())
+    header["platform_overrides"] = to_json(overrides);
+  header["simgrid_version"] = std::to_string(SIMGRID_VERSION_MAJOR) + "." + std::to_string(SIMGRID_VERSION_MINOR) +
+                              "." + std::to_string(SIMGRID_VERSION_PATCH);
+  header["scenario"]         = scenario.resolved;
+  header["scenario_file"]    = scenario.file;
+  header["model"]            = scenario.model;
+  header["seed"]             = scenario.seed;
+  header["simulated_time_s"] = sg4::Engine::get_clock();
+  // A rerun into the folder replaces the earlier run's files, and only those. Its result.json goes first, so the
+  // folder never shows a finished run beside half of the new tables.
+  std::vector<std::string> previous = run_files(out);
+  std::error_code ec;
+  std::filesystem::remove(out + "/result.json", ec);
+  recorder.write(out, header);
+  std::vector<std::string> current{"result.json"};
+  for (auto const& [name, _] : recorder.tables())
+    current.push_back(name + ".csv");
+  if (options.plot && options.plot_only != "timeline")
+    current.insert(current.end(), {"plot.png", "plot.svg"});
+  if (options.plot && options.plot_only != "model")
+    current.insert(current.end(), {"timeline.png", "timeline.svg", "timeline.dat"});
+  remove_stale_run_files(out, previous, current);
+
+  double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+  if (not options.quiet)
+    std::fprintf(stderr, "clustersim: %s (%s) done: %.6g simulated s in %.3f wall s -> %s/result.json\n",
+                 scenario.name.c_str(), scenario.model.c_str(), sg4::Engine::get_clock(), wall, out.c_str());
+  if (options.plot && options.plot_only != "timeline")
+    render_run_plots(out, scenario.model, options.quiet);
+  if (options.plot && options.plot_only != "model")
+    render_timeline(out, recorder.tables().at("events"), options.timeline, options.quiet);
+  return out;
+}
+
+} // namespace cs

@@ -1,0 +1,29 @@
+/* `clustersim run`: one scenario, one SimGrid engine, one result folder. */
+#pragma once
+#include "sim/run/events.hpp"
+#include "sim/run/timeline.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cs {
+
+struct RunOptions {
+  std::string scenario;
+  std::string out_dir; ///< default: out/<scenario name>
+  std::optional<uint64_t> seed;
+  std::vector<std::string> sets;
+  double max_wall_s = 0; ///< wall seconds after which the run is stopped, nothing written (0: no limit)
+  bool plot         = false;
+  bool quiet        = false;
+  std::string plot_only;    ///< with `plot`: "model" or "timeline" alone (empty: both)
+  EventOptions events;      ///< what events.csv holds besides the model's own events
+  TimelineOptions timeline; ///< the window and lanes of the timeline plot
+};
+
+/** Runs the scenario; `argc/argv` carry SimGrid's own --cfg/--log options. Returns the output folder. */
+std::string run_scenario(const RunOptions& options, int* argc, char** argv);
+
+} // namespace cs

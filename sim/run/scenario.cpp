@@ -1,0 +1,140 @@
+#include "sim/run/scenario.hpp"
+#include "sim/input/data_dir.hpp"
+#include "sim/input/errors.hpp"
+#include "sim/input/fields.hpp"
+#include "sim/input/input_limits.hpp"
+#include "sim/run/model_table.hpp"
+#include "sim/platform/platform_overrides.hpp"
+
+#include <algorithm>
+#include <filesystem>
+
+namespace cs {
+
+void apply_overrides(json& doc, const std::vector<std::string>& sets, const std::string& file)
+{
+  for (auto const& item : sets) {
+    auto eq = item.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw UsageError("--set expects key.path=value, got \"" + item + "\"");
+    std::string path = item.substr(0, eq);
+    std::string text = item.substr(eq + 1);
+    // Checked here, before any simulation: invalid UTF-8 would only fail when result.json is written.
+    if (not valid_utf8(item))
+      throw UsageError("--set " + path + ": not valid UTF-8");
+    // The depth limit of files applies to values and to key paths too.
+    check_json_depth(text, "--set " + path);
+    if (std::count(path.begin(), path.end(), '.') >= max_json_depth)
+      throw UsageError("--set " + path.substr(0, 40) + "...: a key path deeper than " + std::to_string(max_json_depth) +
+                       " levels");
+    json value;
+    try {
+      value = json::parse(text);
+    } catch (const json::parse_error&) {
+      value = text; // not JSON: a plain string such as FR or 100Mbps
+    } catch (const json::exception& e) {
+      throw UsageError("--set " + path + ": " + std::string(e.what()).substr(std::string(e.what()).find("] ") + 2));
+    }
+    json* node = &doc;
+    std::string pointer;
+    size_t start = 0;
+    while (true) {
+      size_t dot      = path.find('.', start);
+      std::string key = path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+      if (key.empty())
+        throw UsageError("--set " + item + ": empty key in path \"" + path + "\"");
+      if (not node->is_object())
+        throw InputError(file, pointer, "--set " + path + ": this field is " + quote_value(*node) + ", not an object");
+      pointer = pointer_join(pointer, key);
+      if (dot == std::string::npos) {
+        (*node)[key] = value;
+        break;
+      }
+      if (not node->contains(key))
+        (*node)[key] = json::object();
+      node  = &(*node)[key];
+      start = dot + 1;
+    }
+  }
+}
+
+namespace {
+
+/** The scenario's fields, declared once for parsing and for `describe_scenario` (documentation mode). */
+void scenario_fields(Fields& f, Scenario& s)
+{
+  f.string("$schema", "", "the JSON Schema an editor checks this file with (ignored by clustersim)");
+  s.name        = f.required_string("name", "scenario name (used for the default output folder)");
+  s.description = f.string("description", "", "what the scenario shows");
+  f.string("source", "", "the seed section or table the scenario reproduces");
+  s.model = f.required_string("model", "model name (see `clustersim list`)");
+  if (not f.documenting())
+    models().at(f, "model", s.model);
+  const json* seed =
+      f.raw("seed", "integer >= 0", "random seed of every stream of the run", {{"type", "integer"}, {"minimum", 0}});
+  if (seed) {
+    if (not seed->is_number_unsigned() && not(seed->is_number_integer() && seed->get<long long>() >= 0))
+      f.fail("seed", "expected an integer >= 0, got " + quote_value(*seed));
+    s.seed = seed->get<uint64_t>();
+  }
+  Fields p                 = f.object("platform", "which platform and how to adapt it");
+  s.platform.scenario_file = s.file;
+  s.platform.file          = p.required_string("file", "platform file (JSON, or SimGrid XML)");
+  s.platform.slowdown =
+      p.number("slowdown", 1, "network slowdown k: every link's bandwidth / k, latency x k (seed 000's kLAN)",
+               Range::at_least(1));
+  s.platform.host_profile = p.string("host_profile", "", "calibrated host profile replacing every host's costs");
+  s.platform.overrides    = declare_platform_overrides(p);
+  p.finish();
+  if (const json* params =
+          f.raw("params", "object", "the model's parameters (see `clustersim describe MODEL`)", {{"type", "object"}})) {
+    if (not params->is_object())
+      f.fail("params", "expected an object, got " + quote_value(*params));
+    s.params = *params;
+  }
+  if (const json* faults =
+          f.raw("faults", "list", "the fault schedule: hosts off, links and disks slowed (docs/faults.md)",
+                {{"type", "array"}}))
+    s.faults = *faults;
+  f.finish();
+}
+
+} // namespace
+
+void describe_scenario(std::vector<FieldDoc>& docs)
+{
+  Scenario s;
+  Fields f(json::object(), "<scenario>", "", &docs);
+  scenario_fields(f, s);
+}
+
+Scenario load_scenario(const std::string& path, const std::vector<std::string>& sets,
+                       std::optional<uint64_t> seed_override)
+{
+  json doc = load_json_file(path);
+  if (not doc.is_object())
+    throw InputError(path, "", "expected a scenario object, got " + quote_value(doc));
+  if (not doc.contains("model") && doc.contains("scenario"))
+    throw InputError(path, "",
+                     "this is a sweep file (it names a base scenario), not a scenario: run it with "
+                     "`clustersim sweep " +
+                         path + " --out DIR`");
+  apply_overrides(doc, sets, path);
+  if (seed_override)
+    doc["seed"] = *seed_override;
+
+  Scenario s;
+  s.file = path;
+  Fields f(doc, path, "");
+  scenario_fields(f, s);
+  s.platform_file = resolve_path(path, s.platform.file);
+  if (not file_exists(s.platform_file))
+    throw InputError(path, "/platform/file", "no such platform file " + quote_value(s.platform.file));
+  if (not s.platform.host_profile.empty() && not file_exists(resolve_path(path, s.platform.host_profile)))
+    throw InputError(path, "/platform/host_profile",
+                     "no such host profile file " + quote_value(s.platform.host_profile));
+  s.resolved = doc;
+  return s;
+}
+
+} // namespace cs
