@@ -1,5 +1,5 @@
-/* From native figures to a host profile (the format sim/platform/platform.cpp's apply_host_profile reads): host speed, cores
- * and the OS cost table, every number with `source: "microbenchmark <name>: <how>"`, plus the raw figures and,
+/* From native figures to a host profile (the format sim/platform/platform.cpp's apply_host_profile reads): host speed,
+ * cores and the OS cost table, every number with `source: "microbenchmark <name>: <how>"`, plus the raw figures and,
  * for each cost, the figures it was fitted from (which the round trip marks `calibration`). */
 #pragma once
 #include "calibration/calibrate.hpp"

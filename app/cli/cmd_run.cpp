@@ -3,8 +3,8 @@
 #include "sim/input/data_dir.hpp"
 #include "sim/input/errors.hpp"
 #include "sim/input/json_io.hpp"
-#include "sim/run/run.hpp"
 #include "sim/platform/simgrid_options.hpp"
+#include "sim/run/run.hpp"
 
 #include <cstdio>
 

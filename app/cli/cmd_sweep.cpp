@@ -2,8 +2,8 @@
 #include "app/cli/options.hpp"
 #include "app/cli/sweep_commands.hpp"
 #include "sim/input/errors.hpp"
-#include "sim/run/scenario.hpp"
 #include "sim/platform/simgrid_options.hpp"
+#include "sim/run/scenario.hpp"
 #include "sim/sweep/sweep.hpp"
 
 #include <cstdio>

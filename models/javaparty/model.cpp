@@ -13,8 +13,8 @@
 #include "models/javaparty/placement.hpp"
 #include "models/javaparty/raytracer_run.hpp"
 #include "sim/input/errors.hpp"
-#include "sim/run/events.hpp"
 #include "sim/input/json_io.hpp"
+#include "sim/run/events.hpp"
 
 #include <cmath>
 #include <simgrid/s4u.hpp>

@@ -1,7 +1,7 @@
 #include "sim/platform/platform_overrides.hpp"
 #include "sim/input/errors.hpp"
-#include "sim/platform/platform.hpp"
 #include "sim/input/schema.hpp"
+#include "sim/platform/platform.hpp"
 
 #include <algorithm>
 #include <map>

@@ -1,8 +1,8 @@
 #include "sim/run/faults.hpp"
 #include "sim/input/errors.hpp"
-#include "sim/run/events.hpp"
 #include "sim/input/fields.hpp"
 #include "sim/platform/platform.hpp"
+#include "sim/run/events.hpp"
 #include "sim/run/rng.hpp"
 
 #include <simgrid/s4u.hpp>

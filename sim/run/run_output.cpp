@@ -54,8 +54,7 @@ std::vector<std::string> run_files(const std::string& dir)
       if (plain(name))
         files.push_back(name.get<std::string>());
   // `run --plot` renders these beside result.json; a rerun without --plot must not leave the old picture.
-  files.insert(files.end(),
-               {"plot.png", "plot.svg", "timeline.png", "timeline.svg", "timeline.dat", "result.json"});
+  files.insert(files.end(), {"plot.png", "plot.svg", "timeline.png", "timeline.svg", "timeline.dat", "result.json"});
   return files;
 }
 

@@ -1,7 +1,7 @@
 #include "sim/run/timeline.hpp"
 #include "sim/input/errors.hpp"
-#include "sim/run/events.hpp"
 #include "sim/input/json_io.hpp"
+#include "sim/run/events.hpp"
 #include "sim/run/plot.hpp"
 
 #include <algorithm>

@@ -1,7 +1,7 @@
 #include "sim/sweep/labels.hpp"
 #include "sim/input/errors.hpp"
-#include "sim/run/model_table.hpp"
 #include "sim/platform/platform.hpp"
+#include "sim/run/model_table.hpp"
 #include "sim/run/scenario.hpp"
 
 #include <algorithm>

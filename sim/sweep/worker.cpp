@@ -1,7 +1,7 @@
 #include "sim/sweep/worker.hpp"
 #include "sim/input/errors.hpp"
-#include "sim/run/run.hpp"
 #include "sim/platform/simgrid_options.hpp"
+#include "sim/run/run.hpp"
 #include "sim/sweep/store.hpp"
 
 #include <cmath>

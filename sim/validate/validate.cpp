@@ -2,9 +2,9 @@
 #include "sim/input/data_dir.hpp"
 #include "sim/input/errors.hpp"
 #include "sim/input/fields.hpp"
+#include "sim/input/temp_dir.hpp"
 #include "sim/run/plot.hpp"
 #include "sim/sweep/sweep.hpp"
-#include "sim/input/temp_dir.hpp"
 
 #include <algorithm>
 #include <chrono>

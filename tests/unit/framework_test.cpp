@@ -1,10 +1,10 @@
 /* Unit tests of the framework pieces that need no engine: units, fields, overrides, RNG, CSV, validation ops. */
 #include "sim/input/errors.hpp"
 #include "sim/input/fields.hpp"
+#include "sim/input/units.hpp"
 #include "sim/run/recorder.hpp"
 #include "sim/run/rng.hpp"
 #include "sim/run/scenario.hpp"
-#include "sim/input/units.hpp"
 
 #include <catch2/catch.hpp>
 
