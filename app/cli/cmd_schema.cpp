@@ -2,7 +2,7 @@
 #include "app/cli/options.hpp"
 #include "sim/input/errors.hpp"
 #include "sim/input/json_io.hpp"
-#include "sim/input/schema.hpp"
+#include "sim/sweep/schemas.hpp"
 
 #include <cstdio>
 

@@ -1,7 +1,8 @@
 #include "models/msglog/recovery.hpp"
+#include "sim/input/hash.hpp"
+#include "sim/input/units.hpp"
 #include "sim/run/events.hpp"
 #include "sim/run/faults.hpp"
-#include "sim/input/units.hpp"
 
 #include <xbt/log.h>
 
@@ -261,8 +262,7 @@ unsigned long long digest_step(unsigned long long h, int src, long seq, double b
   for (auto x : {static_cast<unsigned long long>(src), static_cast<unsigned long long>(seq),
                  static_cast<unsigned long long>(bytes)})
     for (int b = 0; b < 8; ++b, x >>= 8) {
-      h ^= x & 0xff;
-      h *= 1099511628211ULL;
+      h = fnv1a_byte(h, static_cast<unsigned char>(x & 0xff));
     }
   return h;
 }

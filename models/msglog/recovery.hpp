@@ -21,7 +21,9 @@
 
 namespace cs::msglog {
 
-/** FNV-1a over a received message (source, sequence number on its pair, bytes): a rank's receive digest. */
+/** FNV-1a's step (sim/input/hash.hpp) over a received message (source, sequence number on its pair, bytes): a rank's
+ *  receive digest. Its start value is not FNV's offset basis (it is that number without its last digit); digests are
+ *  only compared with each other, and results print them, so it stays as it is. */
 constexpr unsigned long long digest_seed = 1469598103934665603ULL;
 unsigned long long digest_step(unsigned long long h, int src, long seq, double bytes);
 std::string digest_text(unsigned long long h);

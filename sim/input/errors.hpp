@@ -9,11 +9,13 @@ namespace cs {
 class InputError : public std::runtime_error {
 public:
   InputError(const std::string& file, const std::string& pointer, const std::string& what)
-      : std::runtime_error(format(file, pointer, what)), file_(file), pointer_(pointer)
+      : std::runtime_error(format(file, pointer, what)), file_(file), pointer_(pointer), message_(what)
   {
   }
   const std::string& file() const { return file_; }
   const std::string& pointer() const { return pointer_; }
+  /** What was wrong, without the file and pointer (to report the same problem at another place). */
+  const std::string& message() const { return message_; }
 
 private:
   static std::string format(const std::string& file, const std::string& pointer, const std::string& what)
@@ -26,6 +28,7 @@ private:
   }
   std::string file_;
   std::string pointer_;
+  std::string message_;
 };
 
 /** Bad command-line usage (also exit status 2). */

@@ -41,6 +41,9 @@ struct Range {
   std::string describe() const;
 };
 
+/** `range` with the framework's own bound of `unit` (sizes: max_size_bytes, sim/input/input_limits.hpp). */
+Range bounded(Unit unit, Range range);
+
 class Fields {
 public:
   /** `docs` non-null = documentation mode: absent fields take their defaults and every field is recorded. */

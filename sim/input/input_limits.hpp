@@ -1,13 +1,13 @@
 /* Bounds on input that would otherwise exhaust the stack, overflow an integer or freeze a simulation, and the
  * checks that enforce them while parsing. `describe` shows the bounds; error messages name them. */
 #pragma once
-#include "sim/input/fields.hpp"
-#include "sim/input/json_io.hpp"
-
 #include <limits>
+#include <nlohmann/json.hpp>
 #include <string>
 
 namespace cs {
+
+using json = nlohmann::json;
 
 /** How deep arrays and objects may nest in any input. The deepest shipped file nests 6 levels; copying, dumping
  *  and destroying a document recurse once per level, so an unbounded depth would let a file exhaust the stack. */
@@ -26,9 +26,6 @@ constexpr long max_seed = std::numeric_limits<long>::max() - 1;
  *  so sums of a few such sizes do too; beyond, a loop that takes a size apart chunk by chunk may stop making
  *  progress (a 1e17-byte page froze the simulated clock). */
 constexpr double max_size_bytes = 1125899906842624.0;
-
-/** `range` with the framework's own bound of `unit` (sizes: max_size_bytes). */
-Range bounded(Unit unit, Range range);
 
 /** Parses JSON text from `where` (a file, or an option such as "--set a.b"): syntax errors, numbers beyond a
  *  double and nesting deeper than max_json_depth are InputErrors naming `where` (and the line). */

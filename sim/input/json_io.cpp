@@ -186,6 +186,12 @@ std::string pointer_join(const std::string& parent, size_t index)
   return parent + "/" + std::to_string(index);
 }
 
+std::string read_text(const std::string& path)
+{
+  std::ifstream in(path);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
 std::string dir_of(const std::string& path)
 {
   fs::path p(path);

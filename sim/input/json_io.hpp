@@ -10,6 +10,9 @@ using json = nlohmann::json;
 /** Loads a JSON document; a missing file or a syntax error is an InputError naming the file (and line). */
 json load_json_file(const std::string& path);
 
+/** The whole text of a file ("" when it cannot be read: callers that need it check existence first). */
+std::string read_text(const std::string& path);
+
 /** Writes `content` to `path` so that readers see either the old file or the whole new one, never a part. */
 void write_file_atomic(const std::string& path, const std::string& content);
 
@@ -27,7 +30,7 @@ std::string pointer_join(const std::string& parent, size_t index);
 std::string dir_of(const std::string& path);
 
 /** Resolves a relative path a file names: beside that file, else relative to the current folder, else in the data
- *  directory of the installation (sim/data_dir); absolute paths stay. */
+ *  directory of the installation (sim/input/data_dir.hpp); absolute paths stay. */
 std::string resolve_path(const std::string& base_file, const std::string& rel);
 
 } // namespace cs

@@ -15,9 +15,4 @@ json schema_from_docs(const std::vector<FieldDoc>& docs);
 /** The same schema with nothing required anywhere (for overrides, which give only what they change). */
 json without_required(json schema);
 
-/** The schema of one kind of input file: "scenario", "sweep" or "platform" (UsageError otherwise). */
-json input_schema(const std::string& kind);
-/** The kinds input_schema knows. */
-const std::vector<std::string>& schema_kinds();
-
 } // namespace cs

@@ -103,7 +103,9 @@ struct PlatformSpec {
 struct PlatformOptions {
   double slowdown = 1;             ///< extra slowdown of every link (seed 000's nLAN)
   std::string host_profile;        ///< a calibrated host profile replacing every host's speed, cores and OS costs
-  std::string file;                ///< the platform file as the scenario names it
+  std::string file;                ///< the platform file as the scenario names it (for messages)
+  std::string path;                ///< that file resolved (beside the scenario, here, or in the data directory)
+  std::string host_profile_path;   ///< the host profile resolved the same way ("" when none)
   json overrides = json::object(); ///< platform fields the scenario sets: {"hosts"|"links"|...: {name: {...}}}
   std::string scenario_file;
   std::string pointer = "/platform";
@@ -119,7 +121,7 @@ PlatformSpec parse_platform(const json& root, const std::string& path);
 /** Documents every field of a platform file (the parsers in documentation mode). In the pointers, the items of a
  *  list are the segment `*` and the entries of an object keyed by name the segment `<name>`. */
 void describe_platform(std::vector<FieldDoc>& docs);
-/** Applies a host profile file (issue 3's calibrated machine) to every host. */
+/** Applies a host profile file (a machine calibrated by microbenchmarks) to every host. */
 void apply_host_profile(PlatformSpec& spec, const std::string& profile_path, const std::string& scenario_file);
 /** Parses an OS cost table object (used by platforms and host profiles). */
 OsProfile parse_os_profile(const std::string& name, const json& j, const std::string& file, const std::string& ptr);

@@ -1,7 +1,6 @@
 #include "sim/platform/simgrid_options.hpp"
 #include "sim/input/errors.hpp"
 #include "sim/input/fields.hpp"
-#include "sim/platform/platform.hpp"
 
 #include <cerrno>
 #include <cmath>
@@ -168,12 +167,12 @@ void check_simgrid_args(int argc, char** argv)
   check_simgrid_args(std::vector<std::string>(argv + (argc > 0 ? 1 : 0), argv + argc));
 }
 
-void check_simgrid_config(const PlatformSpec& spec)
+void check_simgrid_config(const std::map<std::string, std::string>& config, const std::string& file)
 {
-  for (auto const& [k, v] : spec.simgrid_config) {
+  for (auto const& [k, v] : config) {
     std::string why = simgrid_option_problem(k, v);
     if (not why.empty())
-      throw InputError(spec.file, pointer_join("/simgrid", k), why);
+      throw InputError(file, pointer_join("/simgrid", k), why);
   }
 }
 

@@ -2,12 +2,11 @@
  * and exits 1) on an unknown --cfg key, a value of the wrong type, a model or context factory it does not have,
  * or a --log string it cannot read; clustersim turns each of these into exit 2 with a one-line message. */
 #pragma once
+#include <map>
 #include <string>
 #include <vector>
 
 namespace cs {
-
-struct PlatformSpec;
 
 /** Options every engine of this build starts with: in a sanitizer build (CS_SANITIZED), actors on threads. */
 std::vector<std::string> build_engine_args();
@@ -40,8 +39,8 @@ private:
 void check_simgrid_args(int argc, char** argv);
 void check_simgrid_args(const std::vector<std::string>& args);
 
-/** Checks a platform's "simgrid" block (file and JSON pointer in the message). */
-void check_simgrid_config(const PlatformSpec& spec);
+/** Checks a platform's "simgrid" block, KEY -> VALUE, read from `file` (file and JSON pointer in the message). */
+void check_simgrid_config(const std::map<std::string, std::string>& config, const std::string& file);
 
 /** Why `value` is no valid setting of SimGrid option `key` ("" when it is). */
 std::string simgrid_option_problem(const std::string& key, const std::string& value);

@@ -1,6 +1,7 @@
 #include "sim/run/fingerprint.hpp"
 #include "git_version.hpp" // generated at build time (cmake/git_version.cmake)
-#include "sim/sweep/store.hpp"
+#include "sim/input/hash.hpp"
+#include "sim/input/json_io.hpp"
 #include "sim/input/version.hpp"
 
 #include <xbt/base.h> // simgrid/version.h needs its macros, so it comes first
@@ -16,13 +17,8 @@ namespace {
 
 std::string hash_text(const std::string& text)
 {
-  uint64_t h = 0xcbf29ce484222325ULL; // FNV-1a: stable across machines and runs, unlike std::hash
-  for (unsigned char c : text) {
-    h ^= c;
-    h *= 0x100000001b3ULL;
-  }
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(fnv1a(text)));
   return buf;
 }
 
@@ -47,11 +43,11 @@ std::string program_identity()
 
 json input_fingerprint(const Scenario& s)
 {
-  return {{"scenario", hash_text(dump_json(s.resolved))},
-          {"platform", hash_file(s.platform_file)},
-          {"host_profile", s.platform.host_profile.empty() ? std::string("none")
-                                                           : hash_file(resolve_path(s.file, s.platform.host_profile))},
-          {"program", program_identity()}};
+  return {
+      {"scenario", hash_text(dump_json(s.resolved))},
+      {"platform", hash_file(s.platform.path)},
+      {"host_profile", s.platform.host_profile.empty() ? std::string("none") : hash_file(s.platform.host_profile_path)},
+      {"program", program_identity()}};
 }
 
 std::string input_change(const json& stored, const json& now, const Scenario& s)
@@ -66,7 +62,7 @@ std::string input_change(const json& stored, const json& now, const Scenario& s)
   if (differs("scenario"))
     add("the scenario changed");
   if (differs("platform"))
-    add("platform file " + s.platform_file + " changed");
+    add("platform file " + s.platform.path + " changed");
   if (differs("host_profile"))
     add("host profile " + (s.platform.host_profile.empty() ? std::string("(none now)") : s.platform.host_profile) +
         " changed");

@@ -1,5 +1,6 @@
 #include "sim/run/model_table.hpp"
 #include "sim/input/errors.hpp"
+#include "sim/run/model_names.hpp"
 
 #include <stdexcept>
 
@@ -49,6 +50,11 @@ const ModelEntry& ModelTable::at(const Fields& f, const std::string& key, const 
   if (const ModelEntry* e = find(name))
     return *e;
   f.fail(key, "no model \"" + name + "\"" + did_you_mean(name, names()));
+}
+
+void check_model_name(const Fields& f, const std::string& key, const std::string& name)
+{
+  models().at(f, key, name);
 }
 
 void use_models(const ModelTable& table)

@@ -1,4 +1,5 @@
 #include "sim/run/rng.hpp"
+#include "sim/input/hash.hpp"
 
 namespace cs {
 
@@ -43,12 +44,7 @@ double Rng::normal(double mean, double sd)
 
 Rng RngStreams::stream(const std::string& name) const
 {
-  uint64_t h = 0xcbf29ce484222325ULL; // FNV-1a of the stream name
-  for (unsigned char c : name) {
-    h ^= c;
-    h *= 0x100000001b3ULL;
-  }
-  uint64_t x = seed_ ^ h;
+  uint64_t x = seed_ ^ fnv1a(name);
   return Rng(splitmix64(x));
 }
 

@@ -1,15 +1,15 @@
 #include "sim/run/run.hpp"
-#include "sim/platform/engine_reuse.hpp"
 #include "sim/input/errors.hpp"
+#include "sim/input/interrupt.hpp"
+#include "sim/input/version.hpp"
+#include "sim/platform/engine_reuse.hpp"
+#include "sim/platform/load.hpp"
+#include "sim/platform/simgrid_options.hpp"
 #include "sim/run/faults.hpp"
 #include "sim/run/fingerprint.hpp"
-#include "sim/input/interrupt.hpp"
 #include "sim/run/model.hpp"
-#include "sim/platform/platform_overrides.hpp"
 #include "sim/run/plot.hpp"
 #include "sim/run/run_output.hpp"
-#include "sim/platform/simgrid_options.hpp"
-#include "sim/input/version.hpp"
 
 #include <simgrid/s4u.hpp>
 #include <simgrid/version.h>
@@ -116,43 +116,10 @@ long count_events()
 
 } // namespace
 
-namespace {
-/** The platform a scenario runs on: its file, the scenario's platform overrides, then the host profile. */
-PlatformSpec load_run_platform(const Scenario& scenario, std::vector<PlatformOverride>* applied = nullptr)
-{
-  PlatformSpec pspec;
-  if (scenario.platform.overrides.empty()) {
-    pspec = load_platform(scenario.platform_file);
-  } else {
-    if (scenario.platform_file.size() > 4 && scenario.platform_file.rfind(".xml") == scenario.platform_file.size() - 4)
-      throw InputError(scenario.file, "/platform", "a SimGrid XML platform cannot be overridden field by field");
-    json doc     = load_json_file(scenario.platform_file);
-    auto records = apply_platform_overrides(doc, scenario.platform.overrides, scenario.platform_file, scenario.file);
-    try {
-      pspec = parse_platform(doc, scenario.platform_file);
-    } catch (const InputError& e) {
-      // A bad overriding value is the scenario's error: point at the override, not at the platform file.
-      for (auto const& r : records)
-        if (e.file() == scenario.platform_file && e.pointer().rfind(r.pointer, 0) == 0) {
-          std::string what = e.what(); // "FILE: POINTER: message"
-          throw InputError(scenario.file, r.set_at, what.substr(e.file().size() + e.pointer().size() + 4));
-        }
-      throw;
-    }
-    if (applied)
-      *applied = std::move(records);
-  }
-  check_simgrid_config(pspec); // SimGrid aborts on an option it does not know
-  if (not scenario.platform.host_profile.empty())
-    apply_host_profile(pspec, resolve_path(scenario.file, scenario.platform.host_profile), scenario.file);
-  return pspec;
-}
-} // namespace
-
 void check_scenario(const std::string& path, const std::vector<std::string>& sets)
 {
   Scenario scenario = load_scenario(path, sets, std::nullopt);
-  load_run_platform(scenario);
+  load_scenario_platform(scenario.platform);
   parse_faults(scenario.faults.is_null() ? nullptr : &scenario.faults, scenario.file);
   find_model(scenario.model)->check(scenario);
 }
@@ -163,7 +130,7 @@ std::string run_scenario(const RunOptions& options, int* argc, char** argv)
   // Everything that can be wrong with the input is checked before the engine starts or any output is written.
   Scenario scenario = load_scenario(options.scenario, options.sets, options.seed);
   std::vector<PlatformOverride> overrides;
-  PlatformSpec pspec      = load_run_platform(scenario, &overrides);
+  PlatformSpec pspec      = load_scenario_platform(scenario.platform, &overrides);
   const ModelEntry* entry = find_model(scenario.model);
   std::string out         = options.out_dir.empty() ? "out/" + scenario.name : options.out_dir;
   check_output_dir(out);

@@ -3,8 +3,8 @@
 #include "sim/input/errors.hpp"
 #include "sim/input/fields.hpp"
 #include "sim/input/input_limits.hpp"
-#include "sim/run/model_table.hpp"
 #include "sim/platform/platform_overrides.hpp"
+#include "sim/run/model_names.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -69,7 +69,7 @@ void scenario_fields(Fields& f, Scenario& s)
   f.string("source", "", "the seed section or table the scenario reproduces");
   s.model = f.required_string("model", "model name (see `clustersim list`)");
   if (not f.documenting())
-    models().at(f, "model", s.model);
+    check_model_name(f, "model", s.model);
   const json* seed =
       f.raw("seed", "integer >= 0", "random seed of every stream of the run", {{"type", "integer"}, {"minimum", 0}});
   if (seed) {
@@ -127,12 +127,15 @@ Scenario load_scenario(const std::string& path, const std::vector<std::string>& 
   s.file = path;
   Fields f(doc, path, "");
   scenario_fields(f, s);
-  s.platform_file = resolve_path(path, s.platform.file);
-  if (not file_exists(s.platform_file))
+  s.platform.path = resolve_path(path, s.platform.file);
+  if (not file_exists(s.platform.path))
     throw InputError(path, "/platform/file", "no such platform file " + quote_value(s.platform.file));
-  if (not s.platform.host_profile.empty() && not file_exists(resolve_path(path, s.platform.host_profile)))
-    throw InputError(path, "/platform/host_profile",
-                     "no such host profile file " + quote_value(s.platform.host_profile));
+  if (not s.platform.host_profile.empty()) {
+    s.platform.host_profile_path = resolve_path(path, s.platform.host_profile);
+    if (not file_exists(s.platform.host_profile_path))
+      throw InputError(path, "/platform/host_profile",
+                       "no such host profile file " + quote_value(s.platform.host_profile));
+  }
   s.resolved = doc;
   return s;
 }

@@ -17,8 +17,7 @@ struct Scenario {
   std::string description;
   std::string model;
   uint64_t seed = 1;
-  std::string platform_file; ///< resolved path of the platform file
-  PlatformOptions platform;
+  PlatformOptions platform; ///< the platform file (as named and resolved) and what the scenario changes in it
   json params                = json::object(); ///< the model's own parameters, parsed by the model
   std::string params_pointer = "/params";
   json faults; ///< the fault schedule ("faults" list, parsed by sim/faults), null when none

@@ -3,7 +3,7 @@
 #pragma once
 #include "sim/sweep/lock.hpp"
 #include "sim/sweep/progress.hpp"
-#include "sim/sweep/runner.hpp"
+#include "sim/sweep/run_options.hpp"
 #include "sim/sweep/spec.hpp"
 
 #include <map>

@@ -1,6 +1,5 @@
 #include "sim/sweep/runner.hpp"
 #include "sim/input/errors.hpp"
-#include "sim/run/fingerprint.hpp"
 #include "sim/run/run.hpp"
 #include "sim/sweep/derived.hpp"
 #include "sim/sweep/pool.hpp"
@@ -19,33 +18,6 @@ std::string self_executable()
   std::error_code ec;
   auto p = fs::read_symlink("/proc/self/exe", ec);
   return ec ? std::string("clustersim") : p.string();
-}
-
-std::string SweepOutcome::rerun_text() const
-{
-  if (rerun == 0)
-    return "";
-  std::string why;
-  for (auto const& [reason, n] : rerun_why)
-    why += (why.empty() ? "" : "; ") + reason + (rerun_why.size() > 1 ? " (" + std::to_string(n) + ")" : "");
-  return std::to_string(rerun) + " re-run: " + why;
-}
-
-std::string stale_reason(const SweepSpec& spec, const SweepPoint& p, const std::string& result_file)
-{
-  Scenario scenario;
-  try {
-    scenario = load_scenario(spec.base, p.sets(spec), p.has_seed ? std::optional<uint64_t>(p.seed) : std::nullopt);
-  } catch (const InputError& e) {
-    return std::string("its scenario is now invalid (") + e.what() + ")";
-  }
-  json stored;
-  try {
-    stored = load_json_file(result_file).value("inputs", json());
-  } catch (const InputError&) {
-    return "its result.json cannot be read";
-  }
-  return input_change(stored, input_fingerprint(scenario), scenario);
 }
 
 namespace {

@@ -1,7 +1,11 @@
 /* Random and Latin-hypercube sampling of sweep parameters. The sample is drawn once, from the sweep seed, when the
  * sweep file is read: it is part of the sweep's definition, so shards and Slurm tasks draw the very same points. */
 #pragma once
-#include "sim/sweep/spec.hpp"
+#include "sim/input/json_io.hpp"
+#include "sim/sweep/factor.hpp"
+
+#include <cstdint>
+#include <string>
 
 namespace cs {
 

@@ -2,6 +2,7 @@
 #include "sim/input/data_dir.hpp"
 #include "sim/input/errors.hpp"
 #include "sim/input/fields.hpp"
+#include "sim/input/hash.hpp"
 #include "sim/input/input_limits.hpp"
 #include "sim/run/model.hpp"
 #include "sim/run/rng.hpp"
@@ -158,15 +159,6 @@ void parse_derived(const json& derived, const std::string& file, const std::stri
     }
     s.derived.push_back(std::move(d));
   }
-}
-
-uint64_t fnv1a(const std::string& text, uint64_t h = 0xcbf29ce484222325ULL)
-{
-  for (unsigned char c : text) {
-    h ^= c;
-    h *= 0x100000001b3ULL;
-  }
-  return h;
 }
 
 } // namespace

@@ -5,6 +5,7 @@
 #include "sim/input/fields.hpp"
 #include "sim/input/json_io.hpp"
 #include "sim/sweep/expr.hpp"
+#include "sim/sweep/factor.hpp"
 
 #include <cstdint>
 #include <string>
@@ -12,13 +13,6 @@
 #include <vector>
 
 namespace cs {
-
-/** One factor: paths that advance together and their rows of values (a grid axis has one path). */
-struct SweepFactor {
-  std::string kind; ///< "grid", "zip", "random" or "lhs"
-  std::vector<std::string> paths;
-  std::vector<std::vector<json>> rows; ///< rows[i][j]: the value of paths[j] in row i
-};
 
 /** A named column computed at merge time from the other columns of a row (and of its baseline row). */
 struct DerivedColumn {

@@ -29,12 +29,6 @@ std::string manifest_path(const std::string& out)
   return out + "/sweep.spec.json";
 }
 
-std::string read_text(const std::string& path)
-{
-  std::ifstream in(path);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
-
 std::string output_fingerprint(const std::string& out)
 {
   std::string path = manifest_path(out);

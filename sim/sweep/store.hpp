@@ -40,6 +40,4 @@ std::vector<PointRow> read_points(const SweepSpec& spec, const std::string& out_
 /** The points of several folders of one sweep (shards run apart): a result anywhere wins over an error. */
 std::vector<PointRow> read_points(const SweepSpec& spec, const std::vector<std::string>& dirs);
 
-std::string read_text(const std::string& path);
-
 } // namespace cs

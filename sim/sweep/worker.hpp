@@ -1,6 +1,6 @@
 /* The worker side of a sweep: a forked process that runs a batch of points, one SimGrid engine after the other. */
 #pragma once
-#include "sim/sweep/runner.hpp"
+#include "sim/sweep/run_options.hpp"
 #include "sim/sweep/spec.hpp"
 
 #include <string>

@@ -1,0 +1,48 @@
+#include "sim/platform/load.hpp"
+#include "sim/input/errors.hpp"
+#include "sim/input/json_io.hpp"
+#include "sim/platform/simgrid_options.hpp"
+
+namespace cs {
+
+namespace {
+
+bool is_xml(const std::string& path)
+{
+  return path.size() > 4 && path.rfind(".xml") == path.size() - 4;
+}
+
+/** The platform document with the overrides applied, parsed again. */
+PlatformSpec load_overridden(const PlatformOptions& options, std::vector<PlatformOverride>* applied)
+{
+  if (is_xml(options.path))
+    throw InputError(options.scenario_file, "/platform", "a SimGrid XML platform cannot be overridden field by field");
+  json doc     = load_json_file(options.path);
+  auto records = apply_platform_overrides(doc, options.overrides, options.path, options.scenario_file);
+  PlatformSpec spec;
+  try {
+    spec = parse_platform(doc, options.path);
+  } catch (const InputError& e) {
+    // A bad overriding value is the scenario's error: point at the override, not at the platform file.
+    for (auto const& r : records)
+      if (e.file() == options.path && e.pointer().rfind(r.pointer, 0) == 0)
+        throw InputError(options.scenario_file, r.set_at, e.message());
+    throw;
+  }
+  if (applied)
+    *applied = std::move(records);
+  return spec;
+}
+
+} // namespace
+
+PlatformSpec load_scenario_platform(const PlatformOptions& options, std::vector<PlatformOverride>* applied)
+{
+  PlatformSpec spec = options.overrides.empty() ? load_platform(options.path) : load_overridden(options, applied);
+  check_simgrid_config(spec.simgrid_config, spec.file); // SimGrid aborts on an option it does not know
+  if (not options.host_profile.empty())
+    apply_host_profile(spec, options.host_profile_path, options.scenario_file);
+  return spec;
+}
+
+} // namespace cs
