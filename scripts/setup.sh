@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
 packages=(build-essential cmake ninja-build pkg-config libsimgrid-dev libboost-dev libboost-program-options-dev
-          nlohmann-json3-dev catch2 gnuplot-nox python3 python3-jsonschema clang libclang-rt-14-dev)
+          nlohmann-json3-dev catch2 gnuplot-nox python3 python3-jsonschema clang libclang-rt-14-dev clang-format)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
