@@ -185,6 +185,22 @@ TEST_CASE("A requested checkpoint is taken at the next barrier", "[engine][check
   REQUIRE(m["checkpoints"].get<long>() == 2);
 }
 
+TEST_CASE("The log says a requested checkpoint began because it was requested", "[engine][checkpoint]")
+{
+  std::string log = cs::test::run_log(water, with(short_water, {"params.interval=0", "params.requests=[\"70s\"]"}),
+                                      {"--log=cs_checkpoint.thres:verbose"});
+  REQUIRE_THAT(log, Catch::Contains("checkpoint 0 begins (requested)"));
+  REQUIRE_THAT(log, !Catch::Contains("interval elapsed"));
+}
+
+TEST_CASE("The log says a periodic checkpoint began because its interval elapsed", "[engine][checkpoint]")
+{
+  std::string log =
+      cs::test::run_log(water, with(short_water, {"params.interval=90s"}), {"--log=cs_checkpoint.thres:verbose"});
+  REQUIRE_THAT(log, Catch::Contains("checkpoint 0 begins (interval elapsed)"));
+  REQUIRE_THAT(log, !Catch::Contains("(requested)"));
+}
+
 TEST_CASE("The four copies of a checkpoint share the file server's disk and all arrive", "[engine][checkpoint]")
 {
   // The server writes each chunk as it arrives (its writer threads are reused, not one per chunk): a checkpoint is

@@ -83,14 +83,14 @@ void Checkpoints::manager(Epoch& e)
     if (not ckpts_.empty())
       last = std::max(last, ckpts_.back().local_done);
     if ((p.interval > 0 && now - last >= p.interval) || requested_ > 0) {
-      last       = now;
-      requested_ = 0; // requests made since the last barrier are served by this one checkpoint
+      const char* why = requested_ > 0 ? "requested" : "interval elapsed"; // read before the requests are served
+      last            = now;
+      requested_      = 0; // requests made since the last barrier are served by this one checkpoint
       Checkpoint ck{barrier, now};
       ck.files = std::count_if(e.agents.begin(), e.agents.end(), [](auto* a) { return a != nullptr; });
       ckpts_.push_back(ck);
       ++st_.stats.checkpoints;
-      XBT_VERB("barrier %ld: checkpoint %zu begins (%s)", barrier, ckpts_.size() - 1,
-               requested_ > 0 ? "requested" : "interval elapsed");
+      XBT_VERB("barrier %ld: checkpoint %zu begins (%s)", barrier, ckpts_.size() - 1, why);
       event("checkpoint_begin", "", "barrier " + std::to_string(barrier));
       for (auto* a : e.agents)
         if (a != nullptr) {

@@ -1,9 +1,11 @@
 /* Runs a scenario in-process for an engine test (one engine per process: one such call per TEST_CASE). */
 #pragma once
 #include "sim/input/json_io.hpp"
-#include "sim/run/run.hpp"
 #include "sim/platform/simgrid_options.hpp"
+#include "sim/run/run.hpp"
 
+#include <cstdio>
+#include <fcntl.h>
 #include <filesystem>
 #include <string>
 #include <unistd.h>
@@ -26,6 +28,43 @@ inline json run_metrics(const std::string& scenario, const std::vector<std::stri
   json r = load_json_file(o.out_dir + "/result.json");
   std::filesystem::remove_all(dir);
   return r["metrics"];
+}
+
+/** Runs `scenario` as run_metrics does, with the log `settings` (such as "--log=cs_checkpoint.thres:verbose") after
+ *  the quiet default, and returns what the run logged (SimGrid's log goes to stderr, redirected into a file). */
+inline std::string run_log(const std::string& scenario, const std::vector<std::string>& sets,
+                           const std::vector<std::string>& settings)
+{
+  char tmpl[]     = "/tmp/cs-test-XXXXXX";
+  std::string dir = mkdtemp(tmpl);
+  RunOptions o;
+  o.scenario = scenario;
+  o.out_dir  = dir + "/out";
+  o.sets     = sets;
+  o.quiet    = true;
+  std::vector<std::string> all{"--log=root.thres:critical"};
+  all.insert(all.end(), settings.begin(), settings.end());
+  EngineArgv engine("test", all, {});
+  std::fflush(stderr);
+  int saved = dup(2);
+  int log   = open((dir + "/log").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  dup2(log, 2);
+  close(log);
+  auto restore = [saved] {
+    std::fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+  };
+  try {
+    run_scenario(o, engine.argc(), engine.argv());
+  } catch (...) {
+    restore();
+    throw;
+  }
+  restore();
+  std::string text = read_text(dir + "/log");
+  std::filesystem::remove_all(dir);
+  return text;
 }
 
 } // namespace cs::test
