@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Seed 001 benchmark (issue 4). Targets on 2 cores: one congestion run (4 machines, UDP blast, fluid switch) under
+# Seed 001 benchmark. Targets on 2 cores: one congestion run (4 machines, UDP blast, fluid switch) under
 # 0.5 s wall; every validation run of the seed (3200 runs: 400 per configuration, the seed recorded 50) under 20 s;
 # the packet-level switch port at least 5 million frames per wall second.
 #   usage: bench/001_javaparty.sh        (BUILD=build-dir, default build)

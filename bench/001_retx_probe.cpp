@@ -1,4 +1,4 @@
-/* Issue 15's quick test of a mechanism before building it in: is a TCP retransmission's fate at a FIFO port that a
+/* A quick test of a mechanism before building it into the model: is a TCP retransmission's fate at a FIFO port that a
  * constant-rate blast keeps full a fresh coin flip (what models/common/net/tcp.cpp draws), or does the queue's state
  * decide it, so that a lost segment's retransmission 200 ms later is more (or less) likely to be lost again? The
  * packet-level port (models/common/net/egress_port.hpp) meets a blast of 1504-B frames at (1 + eps) times the line
@@ -10,8 +10,8 @@
 #include "models/common/net/egress_port.hpp"
 #include "models/common/net/traffic.hpp"
 #include "sim/input/json_io.hpp"
-#include "sim/run/rng.hpp"
 #include "sim/input/units.hpp"
+#include "sim/run/rng.hpp"
 
 #include <algorithm>
 #include <cstdio>

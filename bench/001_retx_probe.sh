@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 15: are a lost segment's retransmissions lost independently at a FIFO port a constant-rate blast keeps full?
+# Are a lost segment's retransmissions lost independently at a FIFO port a constant-rate blast keeps full?
 # Runs bench_retx_probe (60 simulated seconds each) for an exactly line-rate blast with and without 2 us of jitter,
 # and for a generator clock 100 ppm fast or slow against the switch's (IEEE 802.3's tolerance) and 200 ppm fast.
 #   usage: bench/001_retx_probe.sh        (BUILD=build-dir, default build)

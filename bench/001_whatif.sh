@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Seed 001 what-if (issue 15): is appendix B's QoS profile worth it? Runs scenarios/javaparty/whatif_qos.sweep.json
+# Seed 001 what-if: is appendix B's QoS profile worth it? Runs scenarios/javaparty/whatif_qos.sweep.json
 # (blast rate 0-1000 Mb/s x profile on/off x 2, 4, 8 machines, 20 runs a point), prints the mean run times and, for the
 # seed's 4 machines, the penalty's parts, and draws plots/001_whatif.gp.
 # The parts at 4 machines: receive CPU = mean with the profile (where the network costs nothing) - mean without a

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Seed 002 benchmark (issue 6). Targets on 2 cores: the whole Water table (6 runs of about 42 simulated minutes)
+# Seed 002 benchmark. Targets on 2 cores: the whole Water table (6 runs of about 42 simulated minutes)
 # under 5 s wall; a 1000-run failure sweep (SOR under random failures) under 60 s.
 #   usage: bench/002_brazos.sh        (BUILD=build-dir, default build)
 source "$(dirname "$0")/common.sh"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Seed 003 benchmark (issue 5). Targets on 2 cores: every validation run of the seed (5 benchmarks x 3 systems x
+# Seed 003 benchmark. Targets on 2 cores: every validation run of the seed (5 benchmarks x 3 systems x
 # 5 node counts, plus the UDP check) under 60 s wall; the scale-out what-if (MM on 256 nodes) completes, with its
 # wall cost per simulated message.
 #   usage: bench/003_dsm.sh        (BUILD=build-dir, default build)

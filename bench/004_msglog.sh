@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Seed 004 benchmark (issues 7, 18). Target on 2 cores: the whole seed-004 validation (30 runs: 6 benchmarks x base,
+# Seed 004 benchmark. Target on 2 cores: the whole seed-004 validation (30 runs: 6 benchmarks x base,
 # buffering-only, 4MBx1, x2, x3, which give Table 1's times and Table 2's buffer-full rates; the longest ~850
 # simulated seconds with up to ~100k messages per rank) under 30 s wall.
 #   usage: bench/004_msglog.sh        (BUILD=build-dir, default build)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 17 benchmark. Target on 2 cores: each 8-processor TreadMarks run of validation/ext_dsm.json (four programs
+# Benchmark of the DSM systems beyond seed 003. Target on 2 cores: each 8-processor TreadMarks run of validation/ext_dsm.json (four programs
 # on ATM and Ethernet) under 10 s wall, with its wall cost per simulated message; and the four JIAJIA 2.1 apps/mm
 # runs (4 processes), for comparison. CPU time (user + system) is printed beside the wall time: on a shared
 # machine it is the figure that does not depend on the load.

@@ -1,11 +1,11 @@
-/* Packet-level switch port speed: frames simulated per wall second (issue 4 target: at least 5 million).
+/* Packet-level switch port speed: frames simulated per wall second (target: at least 5 million).
  * Appendix B's port (expedite queue 1, share 97 1 1 1, queue-set 2) under a 1 Gb/s UDP blast with 1400 B payloads
  * plus 100 Mb/s of many-flow traffic in queue 1 and 50 Mb/s in queue 3, for `seconds` simulated seconds. */
 #include "models/common/net/egress_port.hpp"
 #include "models/common/net/traffic.hpp"
 #include "sim/input/json_io.hpp"
-#include "sim/run/rng.hpp"
 #include "sim/input/units.hpp"
+#include "sim/run/rng.hpp"
 
 #include <chrono>
 #include <cstdio>

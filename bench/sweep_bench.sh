@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Sweep machinery benchmark (issue 8). Targets on 2 cores: a 1000-point speculative-read sweep under 30 s wall,
+# Sweep machinery benchmark. Targets on 2 cores: a 1000-point speculative-read sweep under 30 s wall,
 # --jobs 2 at least 1.7x faster than --jobs 1, per-point overhead of the machinery (process start, scenario load,
 # result write) under 20 ms. Run on an otherwise idle machine: other load shrinks the --jobs 2 speed-up.
 source "$(dirname "$0")/common.sh"

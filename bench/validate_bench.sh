@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Validation against the engine's own limit (issue 24), side by side in one run: a bare S4U ping-pong of 200,000 round
+# Validation against the engine's own limit, side by side in one run: a bare S4U ping-pong of 200,000 round
 # trips (bench_pingpong_bare), the full `clustersim validate` with the CPU time of each validation file, the events
 # the whole validation simulates with the floor they set at the bare engine's cost per event
 # (bench/validation_events.py), the simulated events (SimGrid activities completed: communications, computations,

@@ -16,22 +16,22 @@ namespace cs::calib {
 
 namespace settings {
 constexpr double KiB = 1024, MiB = 1024 * KiB;
-// Seed 000's fork checkpoint: from a small program to a large JVM heap (issue 3: 1 .. 256 MB), doubling, so that
+// Seed 000's fork checkpoint: from a small program to a large JVM heap (1 .. 256 MB), doubling, so that
 // the linear fit (from the two ends) is checked at every size in between.
 const std::vector<double> fork_resident_sizes = {1 * MiB,  2 * MiB,  4 * MiB,   8 * MiB,  16 * MiB,
                                                  32 * MiB, 64 * MiB, 128 * MiB, 256 * MiB};
 // Seed 000's thread checkpoint: the program state the user code saves, from a loop's state to a large heap part.
 const std::vector<double> checkpoint_state_sizes = {16 * KiB, 64 * KiB, 256 * KiB, 1 * MiB, 4 * MiB};
-// Issue 3: 4 KB .. 4 MB, doubling (message-log copies, saved stacks, DSM twins).
+// 4 KB .. 4 MB, doubling (message-log copies, saved stacks, DSM twins).
 const std::vector<double> memcpy_sizes = {4 * KiB,   8 * KiB,   16 * KiB, 32 * KiB, 64 * KiB, 128 * KiB,
                                           256 * KiB, 512 * KiB, 1 * MiB,  2 * MiB,  4 * MiB};
-// Issue 3: 64 B .. 32 KB, doubling, and seed 001's 1400-byte datagrams; the reply has the request's size.
+// 64 B .. 32 KB, doubling, and seed 001's 1400-byte datagrams; the reply has the request's size.
 const std::vector<double> udp_echo_sizes                    = {64,      128,     256,     512,      1 * KiB, 1400,
                                                                2 * KiB, 4 * KiB, 8 * KiB, 16 * KiB, 32 * KiB};
 const std::vector<std::pair<double, double>> udp_asymmetric = {
     {64, 8 * KiB}, {64, 32 * KiB}, {32 * KiB, 64}, {1400, 64}};
 const double log_page_size  = 4 * MiB; // seed 004: "the size of buffer page was arbitrarily picked as 4MB"
-const double dsm_page_size  = 8 * KiB; // issue 3: an 8 KB page diff
+const double dsm_page_size  = 8 * KiB; // an 8 KB page diff, the DSM models' page
 const double aio_work_flops = 4e6;     // about a log page's buffered write on a 2020s core: overlap is visible
 const double flops_per_op   = 1e6;
 } // namespace settings

@@ -9,8 +9,8 @@
 
 namespace cs::calib {
 
-/** Relative tolerance of every cell: issue 3 asks each simulated microbenchmark to give back its native figure
- *  within 5%, fitted or not. A cell a cost model cannot meet keeps it and says why (known_miss). */
+/** Relative tolerance of every cell: each simulated microbenchmark gives back its native figure within 5%,
+ *  fitted or not. A cell a cost model cannot meet keeps it and says why (known_miss). */
 constexpr double roundtrip_tolerance = 0.05;
 
 /** A validation file (docs/validation-format.md) for the profile `profile` stored at `profile_path` (the path the

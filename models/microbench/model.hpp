@@ -1,4 +1,4 @@
-/* Registry entry of the simulated microbenchmarks (issue 3's round trip: models/microbench on a calibrated host
+/* Registry entry of the simulated microbenchmarks (the calibration round trip: models/microbench on a calibrated host
  * profile against the native figures of calibration/). */
 #pragma once
 #include "sim/run/model.hpp"

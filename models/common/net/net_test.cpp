@@ -1,5 +1,5 @@
 /* models/net: one egress port simulated frame by frame and as a fluid give the same throughput and loss per
- * queue under sustained load (issue 4: within 2% over a few simulated seconds). */
+ * queue under sustained load (within 2% over a few simulated seconds). */
 #include "models/common/net/tcp.hpp"
 #include "models/common/net/traffic.hpp"
 

@@ -1,4 +1,4 @@
-/* Two programs. `layout: rows`, rounds 1-2's skeleton from seed 003's one-line description (docs/models/dsm.md §LU):
+/* Two programs. `layout: rows`, a skeleton from seed 003's one-line description (docs/models/dsm.md §LU):
  * LU without pivoting on blocks of block x block doubles stored contiguously (16 blocks of 8x8 per 8 KB page),
  * block rows dealt cyclically to the nodes and homed there; the work on the perimeter row
  * of a step is dealt by block column (SPLASH-2 LU divides the perimeter among the processors too). Step k, with the

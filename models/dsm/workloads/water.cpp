@@ -1,4 +1,4 @@
-/* Two programs. `layout: rows`, rounds 1-2's skeleton from seed 003's one-line description (docs/models/dsm.md
+/* Two programs. `layout: rows`, a skeleton from seed 003's one-line description (docs/models/dsm.md
  * §Water): Water (n-squared, SPLASH-2 style), molecules divided in blocks among the nodes and homed there. Per step:
  * intra-molecular forces on one's own molecules; barrier; pair forces between each own molecule and the next
  * half of the system (their positions read), then each molecule touched gets its force contribution added under
