@@ -9,15 +9,12 @@ namespace cs::checkpoint {
 
 namespace {
 
-class Run : public ParamsRun<Params> {
+/** Seed 2.5: a user thread migrated between two nodes and back, `round_trips` times. */
+class MigrationRun : public ParamsRun<Params> {
 public:
-  explicit Run(ModelContext& ctx) : ParamsRun(ctx)
+  MigrationRun(ModelContext& ctx, Params p) : ParamsRun(ctx, std::move(p))
   {
     Fields& f = fields_;
-    if (p_.experiment == Experiment::checkpoint) {
-      prepare_checkpoint(f);
-      return;
-    }
     for (auto const* key : {"from", "to"}) {
       sg4::Host* h = ctx.host_param(f, key, std::string(key) == "from" ? p_.node_a : p_.node_b);
       agents_.push_back(std::make_unique<MigrationAgent>(h, NtCosts::from(ctx.platform.os(h)), p_));
@@ -26,10 +23,6 @@ public:
 
   void start() override
   {
-    if (coordinated_) {
-      coordinated_->start();
-      return;
-    }
     for (auto& a : agents_)
       sg4::Actor::create("migration-agent", a->host(), [agent = a.get()] { agent->serve(); })->daemonize();
     thread_.stack_bytes = p_.stack_bytes;
@@ -46,10 +39,6 @@ public:
 
   void finish() override
   {
-    if (coordinated_) {
-      finish_checkpoint();
-      return;
-    }
     Recorder& rec   = ctx_.recorder;
     long migrations = 2 * p_.round_trips;
     rec.set("migrations", migrations);
@@ -63,8 +52,18 @@ public:
   }
 
 private:
-  void prepare_checkpoint(Fields& f)
+  std::vector<std::unique_ptr<MigrationAgent>> agents_;
+  BrazosThread thread_;
+  double elapsed_ = 0;
+};
+
+/** An application's threads checkpointed at barriers, with failures, recovery and membership
+ *  changes (models/checkpoint/coordinated.hpp). */
+class CheckpointRun : public ParamsRun<Params> {
+public:
+  CheckpointRun(ModelContext& ctx, Params p) : ParamsRun(ctx, std::move(p))
   {
+    Fields& f  = fields_;
     auto hosts = ctx_.group_hosts(f, "nodes", "nodes", p_.nodes);
     if (p_.add_at >= 0 && static_cast<size_t>(p_.add_node) > hosts.size())
       f.fail("membership", "platform " + ctx_.platform.spec().file + " has no node " + std::to_string(p_.add_node) +
@@ -86,7 +85,10 @@ private:
     s.failures   = ctx_.rng.stream("failures");
     coordinated_ = std::make_unique<CoordinatedRun>(p_, std::move(s));
   }
-  void finish_checkpoint()
+
+  void start() override { coordinated_->start(); }
+
+  void finish() override
   {
     Recorder& rec            = ctx_.recorder;
     const CheckpointStats& s = coordinated_->stats();
@@ -114,19 +116,26 @@ private:
             s.membership_changes ? s.membership_s / static_cast<double>(s.membership_changes) : 0.0);
   }
 
+private:
   std::unique_ptr<CoordinatedRun> coordinated_;
-  std::vector<std::unique_ptr<MigrationAgent>> agents_;
-  BrazosThread thread_;
-  double elapsed_ = 0;
 };
+
+/** The run of the experiment the parameters name. */
+std::unique_ptr<ModelRun> experiment_run(ModelContext& ctx, Params p)
+{
+  if (p.experiment == Experiment::checkpoint)
+    return std::make_unique<CheckpointRun>(ctx, std::move(p));
+  return std::make_unique<MigrationRun>(ctx, std::move(p));
+}
 
 } // namespace
 
 ModelEntry entry()
 {
-  return model_entry<Params, Run>("checkpoint", "002",
-                                  "Brazos on Windows NT: user-level thread migration, coordinated checkpoints at "
-                                  "barriers");
+  return experiment_model_entry<Params, experiment_run>(
+      "checkpoint", "002",
+      "Brazos on Windows NT: user-level thread migration, coordinated checkpoints at "
+      "barriers");
 }
 
 } // namespace cs::checkpoint

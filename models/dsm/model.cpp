@@ -20,62 +20,111 @@ long detected_errors(const Counters& c)
   return c.ack_timeouts + c.wrong_acks + c.getpage_resends;
 }
 
-class Run : public ParamsRun<Params> {
-public:
-  explicit Run(ModelContext& ctx)
-      : ParamsRun(ctx), memory_(static_cast<int>(p_.nodes), p_.system.page_size), timeline_(p_.trace_barrier)
+/** The cluster both experiments run on: the nodes' hosts, the switch fabric between them and, once added, a UDP
+ *  transport per node. */
+struct Cluster {
+  Cluster(ModelContext& ctx, Fields& f, const Params& p)
   {
-    Fields& f = fields_;
-    hosts_    = ctx.group_hosts(f, "nodes", p_.hosts_group, p_.nodes);
-    hosts_.resize(static_cast<size_t>(p_.nodes));
-    const SwitchSpec* sw = &ctx.switch_param(f, "switch", p_.switch_name);
+    hosts = ctx.group_hosts(f, "nodes", p.hosts_group, p.nodes);
+    hosts.resize(static_cast<size_t>(p.nodes));
+    const SwitchSpec* sw = &ctx.switch_param(f, "switch", p.switch_name);
     net::FabricConfig fc = net::fabric_config(ctx.platform, *sw);
-    fc.injected_loss     = p_.injected_loss;
-    if (p_.port_buffer > 0)
-      fc.port_buffer = p_.port_buffer;
-    net::SocketConfig sc = net::socket_config(ctx.platform, hosts_[0]);
-    if (p_.socket_rcvbuf > 0)
-      sc.rcvbuf = p_.socket_rcvbuf;
-    fabric_ = std::make_unique<net::Fabric>(fc, sc, static_cast<int>(p_.nodes), 2, ctx.rng.stream("injected-loss"));
-    bench_  = make_benchmark(p_, memory_);
-    std::vector<std::string> names; // for the run's event table
-    for (auto* h : hosts_)
+    fc.injected_loss     = p.injected_loss;
+    if (p.port_buffer > 0)
+      fc.port_buffer = p.port_buffer;
+    net::SocketConfig sc = net::socket_config(ctx.platform, hosts[0]);
+    if (p.socket_rcvbuf > 0)
+      sc.rcvbuf = p.socket_rcvbuf;
+    fabric = std::make_unique<net::Fabric>(fc, sc, static_cast<int>(p.nodes), 2, ctx.rng.stream("injected-loss"));
+  }
+  /** Names the hosts in the run's event table. */
+  void name_hosts()
+  {
+    std::vector<std::string> names;
+    for (auto* h : hosts)
       names.push_back(h->get_name());
-    fabric_->name_hosts(names);
+    fabric->name_hosts(names);
+  }
+  /** The transport of node `i`, with its host's OS costs. */
+  Transport& add_transport(ModelContext& ctx, const Params& p, int i)
+  {
+    sg4::Host* h        = hosts[static_cast<size_t>(i)];
+    const OsProfile& os = ctx.platform.os(h);
+    Costs c{h->get_speed(),        os.cost("udp_send"),  os.cost("udp_recv"), os.cost("sigio"),
+            os.cost("page_fault"), os.cost("memcpy_bw"), os.cost("diff_bw")};
+    transports.push_back(std::make_unique<Transport>(i, h, *fabric, c, p.header_bytes, p.ack_bytes,
+                                                     p.system.ack_timeout, p.system.max_retries,
+                                                     p.system.direct_replies));
+    return *transports.back();
+  }
+
+  std::vector<sg4::Host*> hosts;
+  std::unique_ptr<net::Fabric> fabric;
+  std::vector<std::unique_ptr<Transport>> transports;
+};
+
+/** bench udp_rtt: the platform's UDP request-response between nodes 0 and 1 alone, no DSM (models/dsm/udp_rtt.hpp). */
+class UdpRttRun : public ParamsRun<Params> {
+public:
+  UdpRttRun(ModelContext& ctx, Params p) : ParamsRun(ctx, std::move(p)), cluster_(ctx, fields_, p_)
+  {
+    cluster_.name_hosts();
+    for (int i = 0; i < p_.nodes; ++i)
+      cluster_.add_transport(ctx, p_, i);
+    rtt_ = std::make_unique<UdpRtt>(p_.udp_rtt, *cluster_.fabric, *cluster_.transports[0], *cluster_.transports[1]);
+  }
+
+  void start() override
+  {
+    cluster_.fabric->start(cluster_.hosts[0]);
+    rtt_->start(cluster_.hosts[0], cluster_.hosts[1]);
+  }
+
+  void finish() override
+  {
+    Recorder& rec = ctx_.recorder;
+    rec.set("bench", "udp_rtt");
+    rec.set("size", p_.udp_rtt.size);
+    rec.set("response_size", p_.udp_rtt.response_size);
+    rec.set("rtt_us", rtt_->rtt() * 1e6);
+  }
+
+private:
+  Cluster cluster_;
+  std::unique_ptr<UdpRtt> rtt_;
+};
+
+/** A DSM program on every node under the chosen system: its execution time, messages, errors and page traffic. */
+class BenchmarkRun : public ParamsRun<Params> {
+public:
+  BenchmarkRun(ModelContext& ctx, Params p)
+      : ParamsRun(ctx, std::move(p)), memory_(static_cast<int>(p_.nodes), p_.system.page_size),
+        timeline_(p_.trace_barrier), cluster_(ctx, fields_, p_)
+  {
+    bench_ = make_benchmark(p_, memory_);
+    cluster_.name_hosts();
     for (int i = 0; i < p_.nodes; ++i) {
-      sg4::Host* h        = hosts_[static_cast<size_t>(i)];
-      const OsProfile& os = ctx.platform.os(h);
-      Costs c{h->get_speed(),        os.cost("udp_send"),  os.cost("udp_recv"), os.cost("sigio"),
-              os.cost("page_fault"), os.cost("memcpy_bw"), os.cost("diff_bw")};
-      transports_.push_back(std::make_unique<Transport>(i, h, *fabric_, c, p_.header_bytes, p_.ack_bytes,
-                                                        p_.system.ack_timeout, p_.system.max_retries,
-                                                        p_.system.direct_replies));
+      Transport& t = cluster_.add_transport(ctx, p_, i);
       if (p_.trace_barrier > 0)
-        transports_.back()->set_timeline(&timeline_);
+        t.set_timeline(&timeline_);
       if (p_.system.protocol == Protocol::lrc)
-        nodes_.push_back(std::make_unique<tmk::Node>(i, memory_, *transports_.back(), p_));
+        nodes_.push_back(std::make_unique<tmk::Node>(i, memory_, t, p_));
       else
-        nodes_.push_back(std::make_unique<Node>(i, memory_, *transports_.back(), p_));
+        nodes_.push_back(std::make_unique<Node>(i, memory_, t, p_));
       nodes_.back()->set_cache(p_.system.cache_pages, ctx.rng.stream("page-cache"));
     }
     start_.assign(static_cast<size_t>(p_.nodes), 0);
     end_.assign(static_cast<size_t>(p_.nodes), 0);
     finished_.assign(static_cast<size_t>(p_.nodes), 0);
-    if (p_.bench == Bench::udp_rtt)
-      rtt_ = std::make_unique<UdpRtt>(p_.udp_rtt, *fabric_, *transports_[0], *transports_[1]);
   }
 
   void start() override
   {
-    fabric_->start(hosts_[0]);
-    if (rtt_) {
-      rtt_->start(hosts_[0], hosts_[1]);
-      return;
-    }
-    for (auto& t : transports_)
+    cluster_.fabric->start(cluster_.hosts[0]);
+    for (auto& t : cluster_.transports)
       t->start();
     for (size_t i = 0; i < nodes_.size(); ++i)
-      sg4::Actor::create("app-" + std::to_string(i), hosts_[i], [this, i]() {
+      sg4::Actor::create("app-" + std::to_string(i), cluster_.hosts[i], [this, i]() {
         Node& n = *nodes_[i];
         n.wait(); // the programs start together (timing starts after initialisation)
         start_[i] = sg4::Engine::get_clock();
@@ -102,28 +151,18 @@ public:
   void record_timeline(Recorder& rec) const;
 
 private:
-  std::vector<sg4::Host*> hosts_;
   Memory memory_;
-  std::unique_ptr<net::Fabric> fabric_;
+  Timeline timeline_;
+  Cluster cluster_;
   std::unique_ptr<Benchmark> bench_;
-  std::vector<std::unique_ptr<Transport>> transports_;
   std::vector<std::unique_ptr<Node>> nodes_;
   std::vector<double> start_, end_;
   std::vector<char> finished_; ///< which programs reached their end (a program blocked forever never does)
-  std::unique_ptr<UdpRtt> rtt_;
-  Timeline timeline_;
 };
 
-void Run::finish()
+void BenchmarkRun::finish()
 {
   Recorder& rec = ctx_.recorder;
-  if (rtt_) {
-    rec.set("bench", "udp_rtt");
-    rec.set("size", p_.udp_rtt.size);
-    rec.set("response_size", p_.udp_rtt.response_size);
-    rec.set("rtt_us", rtt_->rtt() * 1e6);
-    return;
-  }
   check_finished();
   double t0   = *std::min_element(start_.begin(), start_.end());
   double t1   = *std::max_element(end_.begin(), end_.end());
@@ -143,7 +182,7 @@ void Run::finish()
     record_timeline(rec);
 }
 
-void Run::check_finished() const
+void BenchmarkRun::check_finished() const
 {
   std::string blocked;
   for (size_t i = 0; i < finished_.size(); ++i)
@@ -152,21 +191,21 @@ void Run::check_finished() const
   if (blocked.empty())
     return;
   long gave_up = 0;
-  for (auto const& t : transports_)
+  for (auto const& t : cluster_.transports)
     gave_up += t->counters().gave_up;
   throw std::runtime_error("dsm: the program did not finish: process(es) " + blocked + " still blocked when the " +
                            "simulation ran out of events at " + std::to_string(sg4::Engine::get_clock()) + " s (" +
                            std::to_string(gave_up) + " reliable message(s) given up after max_retries)");
 }
 
-Counters Run::record_nodes(Recorder& rec, std::array<long, kOps>& by_op) const
+Counters BenchmarkRun::record_nodes(Recorder& rec, std::array<long, kOps>& by_op) const
 {
   Counters sum;
   Table& t = rec.table("nodes", {"node", "messages", "datagrams", "bytes", "resends", "timeouts", "wrong_acks",
                                  "duplicates", "errors", "socket_drops", "port_drops", "faults", "pages_fetched",
                                  "diffs", "ack_wait_s", "page_wait_s", "sync_wait_s"});
-  for (size_t i = 0; i < transports_.size(); ++i) {
-    const Counters& c = transports_[i]->counters();
+  for (size_t i = 0; i < cluster_.transports.size(); ++i) {
+    const Counters& c = cluster_.transports[i]->counters();
     long msgs         = 0;
     for (size_t o = 0; o < kOps; ++o) {
       by_op[o] += c.sent[o];
@@ -188,27 +227,27 @@ Counters Run::record_nodes(Recorder& rec, std::array<long, kOps>& by_op) const
     sum.faults += c.faults;
     sum.pages_fetched += c.pages_fetched;
     sum.diffs += c.diffs;
-    long drops = fabric_->socket(static_cast<int>(i), 0).stats().overflowed +
-                 fabric_->socket(static_cast<int>(i), 1).stats().overflowed;
+    long drops = cluster_.fabric->socket(static_cast<int>(i), 0).stats().overflowed +
+                 cluster_.fabric->socket(static_cast<int>(i), 1).stats().overflowed;
     t.add({static_cast<long>(i), msgs, c.datagrams_sent, c.bytes_sent, c.resends, c.timeouts, c.wrong_acks,
-           c.duplicates, detected_errors(c), drops, fabric_->port_drops_to(static_cast<int>(i)), c.faults,
+           c.duplicates, detected_errors(c), drops, cluster_.fabric->port_drops_to(static_cast<int>(i)), c.faults,
            c.pages_fetched, c.diffs, c.ack_wait_s, c.page_wait_s, c.sync_wait_s});
   }
   return sum;
 }
 
-long Run::record_message_types(Recorder& rec, const std::array<long, kOps>& by_op) const
+long BenchmarkRun::record_message_types(Recorder& rec, const std::array<long, kOps>& by_op) const
 {
   Table& by_type = rec.table("node_messages", {"node", "type", "sent", "received"});
-  for (size_t i = 0; i < transports_.size(); ++i)
+  for (size_t i = 0; i < cluster_.transports.size(); ++i)
     for (size_t o = 0; o < kOps; ++o) {
-      const Counters& c = transports_[i]->counters();
+      const Counters& c = cluster_.transports[i]->counters();
       if (c.sent[o] || c.received[o])
         by_type.add({static_cast<long>(i), op_name(static_cast<Op>(o)), c.sent[o], c.received[o]});
     }
   long messages = 0;
   long local    = 0;
-  for (auto const& tr : transports_)
+  for (auto const& tr : cluster_.transports)
     local += tr->counters().local;
   rec.set("local_messages", local);
   for (size_t o = 0; o < kOps; ++o) {
@@ -218,9 +257,9 @@ long Run::record_message_types(Recorder& rec, const std::array<long, kOps>& by_o
   return messages;
 }
 
-void Run::record_totals(Recorder& rec, const Counters& sum, long messages, double time) const
+void BenchmarkRun::record_totals(Recorder& rec, const Counters& sum, long messages, double time) const
 {
-  const net::FabricStats& fs = fabric_->stats();
+  const net::FabricStats& fs = cluster_.fabric->stats();
   long lost                  = fs.port_drops + fs.socket_drops + fs.injected_drops;
   double n                   = static_cast<double>(p_.nodes);
   rec.set("messages", messages);
@@ -258,7 +297,7 @@ void Run::record_totals(Recorder& rec, const Counters& sum, long messages, doubl
 }
 
 /* JIAJIA's statistics (jia_startstat to the end) and its remote-page cache, per process and over the processes. */
-void Run::record_cache_stats(Recorder& rec)
+void BenchmarkRun::record_cache_stats(Recorder& rec)
 {
   Table& t = rec.table("node_stats", {"node", "remote_fetches", "cache_replaced_clean", "cache_replaced_dirty",
                                       "peak_remote_mapped", "start_s", "end_s"});
@@ -281,7 +320,7 @@ void Run::record_cache_stats(Recorder& rec)
   rec.set("cache_pages", p_.system.cache_pages);
 }
 
-void Run::record_timeline(Recorder& rec) const
+void BenchmarkRun::record_timeline(Recorder& rec) const
 {
   Table& tl = rec.table("timeline", {"start_ms", "end_ms", "node", "peer", "kind", "op"});
   for (auto const& e : timeline_.events())
@@ -290,13 +329,22 @@ void Run::record_timeline(Recorder& rec) const
   rec.set("timeline_span_ms", (timeline_.end() - timeline_.begin()) * 1e3);
 }
 
+/** The run of the experiment the parameters name. */
+std::unique_ptr<ModelRun> experiment_run(ModelContext& ctx, Params p)
+{
+  if (p.bench == Bench::udp_rtt)
+    return std::make_unique<UdpRttRun>(ctx, std::move(p));
+  return std::make_unique<BenchmarkRun>(ctx, std::move(p));
+}
+
 } // namespace
 
 ModelEntry entry()
 {
-  return model_entry<Params, Run>("dsm", "003",
-                                  "home-based software DSM (JIAJIA 2.2, Mocha base, Mocha) over UDP with finite "
-                                  "switch and socket buffers; five benchmark skeletons");
+  return experiment_model_entry<Params, experiment_run>(
+      "dsm", "003",
+      "home-based software DSM (JIAJIA 2.2, Mocha base, Mocha) over UDP with finite "
+      "switch and socket buffers; five benchmark skeletons");
 }
 
 } // namespace cs::dsm

@@ -42,9 +42,11 @@ std::vector<const char*> costs_used(const Params& p)
   return {};
 }
 
-class Run : public ParamsRun<Params> {
+/** What every probe's run shares: the host and its OS costs checked before the engine starts, and the span the
+ *  probe measures, recorded at the end. */
+class ProbeRun : public ParamsRun<Params> {
 public:
-  explicit Run(ModelContext& ctx) : ParamsRun(ctx)
+  ProbeRun(ModelContext& ctx, Params p) : ParamsRun(ctx, std::move(p))
   {
     Fields& f = fields_;
     ctx.host_param(f, "host", p_.host);
@@ -53,33 +55,6 @@ public:
       os.cost(key);
     if (p_.bench == Bench::handoff && p_.cross_cpu && ctx.platform.host_spec(p_.host).cores < p_.threads)
       f.fail("cross_cpu", "host \"" + p_.host + "\" has fewer cores than threads: the ring cannot span CPUs");
-  }
-
-  void start() override
-  {
-    sg4::Host* host     = ctx_.platform.host(p_.host);
-    const OsProfile& os = ctx_.platform.os(p_.host);
-    switch (p_.bench) {
-    case Bench::handoff:
-      ring_ = std::make_unique<HandoffRing>(p_, os, span_);
-      ring_->start(host);
-      break;
-    case Bench::udp_rtt:
-      udp_ = std::make_unique<UdpPingPong>(p_, os, span_);
-      udp_->start(host);
-      break;
-    case Bench::write:
-      writer_ = std::make_unique<PageWriter>(p_, os, span_);
-      sg4::Actor::create("writer", host, [this] { (*writer_)(); });
-      break;
-    case Bench::aio:
-      aio_ = std::make_unique<AioPages>(p_, os, span_);
-      aio_->start(host);
-      break;
-    default:
-      loop_ = std::make_unique<OpLoop>(p_, os, span_);
-      sg4::Actor::create(bench_name(p_.bench), host, [this] { (*loop_)(); });
-    }
   }
 
   void finish() override
@@ -91,22 +66,68 @@ public:
     r.set("op_time_s", span_.per_op());
   }
 
-private:
+protected:
+  sg4::Host* host() const { return ctx_.platform.host(p_.host); }
+  const OsProfile& os() const { return ctx_.platform.os(p_.host); }
   Span span_;
-  std::unique_ptr<OpLoop> loop_;
-  std::unique_ptr<HandoffRing> ring_;
-  std::unique_ptr<UdpPingPong> udp_;
-  std::unique_ptr<PageWriter> writer_;
-  std::unique_ptr<AioPages> aio_;
 };
+
+/** A probe that starts its own actors on the host (the handoff ring, the UDP ping-pong, the AIO pages). */
+template <class Probe> class StartedProbeRun : public ProbeRun {
+public:
+  using ProbeRun::ProbeRun;
+  void start() override
+  {
+    probe_ = std::make_unique<Probe>(p_, os(), span_);
+    probe_->start(host());
+  }
+
+private:
+  std::unique_ptr<Probe> probe_;
+};
+
+/** A probe that is one actor's body (the operation loops, the page writer), the actor named `name`. */
+template <class Probe> class ActorProbeRun : public ProbeRun {
+public:
+  ActorProbeRun(ModelContext& ctx, Params p, std::string name) : ProbeRun(ctx, std::move(p)), name_(std::move(name)) {}
+  void start() override
+  {
+    probe_ = std::make_unique<Probe>(p_, os(), span_);
+    sg4::Actor::create(name_, host(), [this] { (*probe_)(); });
+  }
+
+private:
+  std::string name_;
+  std::unique_ptr<Probe> probe_;
+};
+
+/** The run of the probe the parameters name. */
+std::unique_ptr<ModelRun> probe_run(ModelContext& ctx, Params p)
+{
+  switch (p.bench) {
+  case Bench::handoff:
+    return std::make_unique<StartedProbeRun<HandoffRing>>(ctx, std::move(p));
+  case Bench::udp_rtt:
+    return std::make_unique<StartedProbeRun<UdpPingPong>>(ctx, std::move(p));
+  case Bench::aio:
+    return std::make_unique<StartedProbeRun<AioPages>>(ctx, std::move(p));
+  case Bench::write:
+    return std::make_unique<ActorProbeRun<PageWriter>>(ctx, std::move(p), "writer");
+  default: {
+    std::string name = bench_name(p.bench);
+    return std::make_unique<ActorProbeRun<OpLoop>>(ctx, std::move(p), name);
+  }
+  }
+}
 
 } // namespace
 
 ModelEntry entry()
 {
-  return model_entry<Params, Run>("microbench", "-",
-                                  "the native microbenchmarks of `clustersim calibrate`, simulated on a host profile "
-                                  "(calibration round trip)");
+  return experiment_model_entry<Params, probe_run>(
+      "microbench", "-",
+      "the native microbenchmarks of `clustersim calibrate`, simulated on a host profile "
+      "(calibration round trip)");
 }
 
 } // namespace cs::microbench

@@ -53,6 +53,8 @@ public:
 template <class Params> class ParamsRun : public ModelRun {
 protected:
   explicit ParamsRun(ModelContext& ctx) : ctx_(ctx), fields_(ctx.params()), p_(Params::from(fields_)) {}
+  /** With the parameters parsed already (by create_experiment_run, which chose the run class from them). */
+  ParamsRun(ModelContext& ctx, Params p) : ctx_(ctx), fields_(ctx.params()), p_(std::move(p)) {}
   ModelContext& ctx_;
   Fields fields_;
   Params p_;
@@ -105,6 +107,23 @@ template <class Params> void check_params(const Scenario& scenario)
 template <class Run> std::unique_ptr<ModelRun> create_run(ModelContext& ctx)
 {
   return std::make_unique<Run>(ctx);
+}
+
+/** `create` for a model with one run class per experiment: parses the parameters once and builds the run that
+ *  `choose` returns for them (each run class takes `(ModelContext&, Params)`), so no run asks again which
+ *  experiment it is. */
+template <class Params, std::unique_ptr<ModelRun> (*choose)(ModelContext&, Params)>
+std::unique_ptr<ModelRun> create_experiment_run(ModelContext& ctx)
+{
+  Fields f = ctx.params();
+  return choose(ctx, Params::from(f));
+}
+
+/** The entry of a model whose parameters are `Params` and whose run `choose` builds for each experiment. */
+template <class Params, std::unique_ptr<ModelRun> (*choose)(ModelContext&, Params)>
+ModelEntry experiment_model_entry(const char* name, const char* seed, const char* summary)
+{
+  return {name, seed, summary, describe_params<Params>, create_experiment_run<Params, choose>, check_params<Params>};
 }
 
 /** The entry of a model whose parameters are `Params` and whose run is `Run`. */
