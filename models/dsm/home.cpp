@@ -1,4 +1,4 @@
-#include "models/dsm/node.hpp"
+#include "models/dsm/home.hpp"
 #include "sim/run/actor_lock.hpp"
 #include "sim/run/events.hpp"
 
@@ -10,48 +10,21 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(cs_dsm, cs, "clustersim software DSM (seed 003)"
 
 namespace cs::dsm {
 
-Node::Node(int id, Memory& memory, Transport& transport, const Params& params)
-    : id_(id), memory_(memory), transport_(transport), p_(params),
-      state_(static_cast<size_t>(memory.pages()), State::invalid), copied_(static_cast<size_t>(memory.pages()), false),
-      home_written_(static_cast<size_t>(memory.pages()), false), served_at_(static_cast<size_t>(memory.pages()), 0)
+Home::Home(Process& process)
+    : ConsistencyProtocol(process), state_(static_cast<size_t>(memory_.pages()), State::invalid),
+      copied_(static_cast<size_t>(memory_.pages()), false), home_written_(static_cast<size_t>(memory_.pages()), false),
+      served_at_(static_cast<size_t>(memory_.pages()), 0)
 {
-  transport_.set_handler([this](const MsgPtr& m) { handle(m); });
 }
 
-std::shared_ptr<Msg> Node::make(Op op, int dst, long arg, double payload) const
-{
-  auto m      = std::make_shared<Msg>();
-  m->op       = op;
-  m->src      = id_;
-  m->dst      = dst;
-  m->arg      = arg;
-  m->payload  = payload;
-  m->reliable = not(p_.system.omit_page_acks && (op == Op::getp || op == Op::getpgrant));
-  return m;
-}
-
-bool Node::valid(long page) const
+bool Home::valid(long page) const
 {
   return memory_.home(page) == id_ || state_[static_cast<size_t>(page)] != State::invalid;
 }
 
-void Node::wake()
-{
-  cv_->notify_all();
-}
-
-void Node::app_wait(const std::function<bool()>& done, double& account)
-{
-  double start = sg4::Engine::get_clock();
-  cs::ActorLock lock(*mutex_);
-  while (not done())
-    cv_->wait(lock);
-  account += sg4::Engine::get_clock() - start;
-}
-
 // ---- memory accesses ----
 
-void Node::read(long page)
+void Home::read(long page)
 {
   if (valid(page))
     return;
@@ -63,7 +36,7 @@ void Node::read(long page)
   count_mapped(+1);
 }
 
-void Node::write(long page, double bytes)
+void Home::write(long page, double bytes)
 {
   size_t i = static_cast<size_t>(page);
   if (memory_.home(page) == id_) {
@@ -93,24 +66,7 @@ void Node::write(long page, double bytes)
   written_.push_back(page);
 }
 
-void Node::read_span(long base, double offset, double length)
-{
-  auto [first, last] = memory_.span(base, offset, length);
-  for (long pg = first; pg <= last; ++pg)
-    read(pg);
-}
-
-void Node::write_span(long base, double offset, double length)
-{
-  auto [first, last] = memory_.span(base, offset, length);
-  for (long pg = first; pg <= last; ++pg) {
-    double lo = std::max(offset, (pg - base) * memory_.page_size());
-    double hi = std::min(offset + length, (pg - base + 1) * memory_.page_size());
-    write(pg, std::max(0.0, hi - lo));
-  }
-}
-
-void Node::getpage(long page)
+void Home::getpage(long page)
 {
   counters().pages_fetched++;
   double start  = sg4::Engine::get_clock();
@@ -145,7 +101,7 @@ void Node::getpage(long page)
   span(start, "page_fault", "", "page " + std::to_string(page) + " from node " + std::to_string(home));
 }
 
-bool Node::faults_on(long page, bool write) const
+bool Home::faults_on(long page, bool write) const
 {
   size_t i = static_cast<size_t>(page);
   if (memory_.home(page) == id_)
@@ -153,26 +109,20 @@ bool Node::faults_on(long page, bool write) const
   return write ? state_[i] != State::writable : state_[i] == State::invalid;
 }
 
-void Node::start_stat()
-{
-  stat_start_ = sg4::Engine::get_clock();
-  stat_base_  = counters().pages_fetched;
-}
-
 // ---- the remote-page cache (models/dsm/page_cache.hpp) ----
 
-void Node::count_mapped(int change)
+void Home::count_mapped(int change)
 {
   mapped_ += change;
   peak_mapped_ = std::max(peak_mapped_, mapped_);
 }
 
-void Node::set_cache(long pages, const Rng& rng)
+void Home::set_cache(long pages, const Rng& rng)
 {
   cache_ = pages > 0 ? std::make_unique<PageCache>(pages, rng) : nullptr;
 }
 
-void Node::claim_slot(long page)
+void Home::claim_slot(long page)
 {
   if (not cache_ || cache_->holds(page))
     return;
@@ -181,7 +131,7 @@ void Node::claim_slot(long page)
     evict(victim);
 }
 
-void Node::evict(long page)
+void Home::evict(long page)
 {
   size_t i = static_cast<size_t>(page);
   if (state_[i] == State::writable) {
@@ -207,7 +157,7 @@ void Node::evict(long page)
 
 // ---- synchronisation ----
 
-void Node::flush_diffs()
+void Home::flush_diffs()
 {
   if (dirty_.empty())
     return;
@@ -241,7 +191,7 @@ void Node::flush_diffs()
   app_wait([this]() { return pending_diffs_ == 0; }, counters().sync_wait_s);
 }
 
-void Node::send_notices(Op chunk_op, Op last_op, int dst, long arg, const std::vector<long>& pages,
+void Home::send_notices(Op chunk_op, Op last_op, int dst, long arg, const std::vector<long>& pages,
                         std::shared_ptr<const Notices> writers, bool wait)
 {
   size_t per = std::max<size_t>(1, static_cast<size_t>((p_.max_message - p_.header_bytes) / p_.notice_bytes));
@@ -261,7 +211,7 @@ void Node::send_notices(Op chunk_op, Op last_op, int dst, long arg, const std::v
   transport_.post(m, wait);
 }
 
-void Node::end_interval()
+void Home::end_interval()
 {
   // Only noticed pages carry the flag: clearing them, not every page, keeps an interval's end cheap.
   for (long page : written_)
@@ -269,7 +219,7 @@ void Node::end_interval()
   written_.clear();
 }
 
-void Node::acquire(long lock)
+void Home::acquire(long lock)
 {
   lock_granted_ = false;
   double start  = sg4::Engine::get_clock();
@@ -279,7 +229,7 @@ void Node::acquire(long lock)
   counters().sync_wait_s += sg4::Engine::get_clock() - start;
 }
 
-void Node::release(long lock)
+void Home::release(long lock)
 {
   double start = sg4::Engine::get_clock();
   flush_diffs();
@@ -288,7 +238,7 @@ void Node::release(long lock)
   counters().sync_wait_s += sg4::Engine::get_clock() - start;
 }
 
-void Node::barrier()
+void Home::barrier()
 {
   double start = sg4::Engine::get_clock();
   flush_diffs();
@@ -301,14 +251,7 @@ void Node::barrier()
   counters().sync_wait_s += sg4::Engine::get_clock() - start;
 }
 
-void Node::wait()
-{
-  long epoch = wait_epoch_;
-  transport_.post(make(Op::wait, 0), false);
-  app_wait([this, epoch]() { return wait_epoch_ > epoch; }, counters().sync_wait_s);
-}
-
-void Node::invalidate(const std::vector<long>& pages, const Notices& writers)
+void Home::invalidate(const std::vector<long>& pages, const Notices& writers)
 {
   for (long page : pages) {
     size_t i = static_cast<size_t>(page);
@@ -333,7 +276,7 @@ void Node::invalidate(const std::vector<long>& pages, const Notices& writers)
 
 // ---- the servers (SIGIO handler) ----
 
-void Node::handle(const MsgPtr& mp)
+void Home::handle(const MsgPtr& mp)
 {
   const Msg& m = *mp;
   switch (m.op) {
@@ -377,20 +320,15 @@ void Node::handle(const MsgPtr& mp)
     barrier_epoch_++;
     wake();
     break;
-  case Op::wait:
-    on_wait(m);
-    break;
+  case Op::wait: // the process's (Process::handle_wait)
   case Op::waitgrant:
-    wait_epoch_++;
-    wake();
-    break;
   case Op::ack:
   case Op::count_:
     break;
   }
 }
 
-void Node::on_getp(const Msg& m)
+void Home::on_getp(const Msg& m)
 {
   size_t i      = static_cast<size_t>(m.arg);
   copied_[i]    = true;
@@ -400,7 +338,7 @@ void Node::on_getp(const Msg& m)
   transport_.post(make(Op::getpgrant, m.src, m.arg, memory_.page_size()), false);
 }
 
-void Node::on_getpgrant(const Msg& m)
+void Home::on_getpgrant(const Msg& m)
 {
   if (waiting_page_ != m.arg) {
     counters().stale_grants++;
@@ -412,13 +350,13 @@ void Node::on_getpgrant(const Msg& m)
   wake();
 }
 
-void Node::on_diff(const Msg& m)
+void Home::on_diff(const Msg& m)
 {
   transport_.cpu(transport_.copy_time(m.payload), true);
   transport_.post(make(Op::diffgrant, m.src), false);
 }
 
-void Node::grant_lock(long lock, int to)
+void Home::grant_lock(long lock, int to)
 {
   Lock& l = locks_[lock];
   l.held  = true;
@@ -429,7 +367,7 @@ void Node::grant_lock(long lock, int to)
   send_notices(Op::inv, Op::acqgrant, to, lock, pages, w, false);
 }
 
-void Node::on_acq(const Msg& m)
+void Home::on_acq(const Msg& m)
 {
   Lock& l = locks_[m.arg];
   if (l.held)
@@ -438,7 +376,7 @@ void Node::on_acq(const Msg& m)
     grant_lock(m.arg, m.src);
 }
 
-void Node::on_rel(const Msg& m)
+void Home::on_rel(const Msg& m)
 {
   Lock& l = locks_[m.arg];
   for (long page : m.pages) {
@@ -456,7 +394,7 @@ void Node::on_rel(const Msg& m)
   }
 }
 
-void Node::on_barr_notices(const Msg& m)
+void Home::on_barr_notices(const Msg& m)
 {
   for (long page : m.pages) {
     auto& w = barrier_notices_[page];
@@ -478,15 +416,6 @@ void Node::on_barr_notices(const Msg& m)
   // The manager answers the others first and itself last: its own grant is handled here, at once.
   for (int n = 1; n <= memory_.nodes(); ++n)
     send_notices(Op::inv, Op::barrgrant, n % memory_.nodes(), 0, pages, all, false);
-}
-
-void Node::on_wait(const Msg&)
-{
-  if (++wait_arrivals_ < memory_.nodes())
-    return;
-  wait_arrivals_ = 0;
-  for (int n = 1; n <= memory_.nodes(); ++n)
-    transport_.post(make(Op::waitgrant, n % memory_.nodes()), false);
 }
 
 } // namespace cs::dsm

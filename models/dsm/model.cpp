@@ -1,7 +1,7 @@
 #include "models/dsm/model.hpp"
 #include "models/common/net/switch_config.hpp"
 #include "models/dsm/benchmark.hpp"
-#include "models/dsm/tmk_lrc.hpp"
+#include "models/dsm/node.hpp"
 #include "models/dsm/udp_rtt.hpp"
 
 #include <algorithm>
@@ -107,10 +107,7 @@ public:
       Transport& t = cluster_.add_transport(ctx, p_, i);
       if (p_.trace_barrier > 0)
         t.set_timeline(&timeline_);
-      if (p_.system.protocol == Protocol::lrc)
-        nodes_.push_back(std::make_unique<tmk::Node>(i, memory_, t, p_));
-      else
-        nodes_.push_back(std::make_unique<Node>(i, memory_, t, p_));
+      nodes_.push_back(std::make_unique<Node>(i, memory_, t, p_)); // under the system's protocol
       nodes_.back()->set_cache(p_.system.cache_pages, ctx.rng.stream("page-cache"));
     }
     start_.assign(static_cast<size_t>(p_.nodes), 0);

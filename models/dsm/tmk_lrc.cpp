@@ -8,7 +8,7 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(cs_dsm_tmk, cs_dsm, "clustersim TreadMarks (lazy
 
 namespace cs::dsm::tmk {
 
-struct Node::Payload {
+struct Lrc::Payload {
   long req       = 0;
   int requester  = -1;
   bool forwarded = false; ///< a lock request passed on by the manager
@@ -21,15 +21,15 @@ struct Node::Payload {
   bool part = false; ///< a leading piece of a message split to fit max_message (carries bytes only)
 };
 
-Node::Node(int id, Memory& memory, Transport& transport, const Params& params)
-    : dsm::Node(id, memory, transport, params), n_(memory.nodes()), pages_(static_cast<size_t>(memory.pages())),
+Lrc::Lrc(Process& process)
+    : ConsistencyProtocol(process), n_(memory_.nodes()), pages_(static_cast<size_t>(memory_.pages())),
       vt_(static_cast<size_t>(n_), 0), known_(static_cast<size_t>(n_)), manager_vt_(static_cast<size_t>(n_), 0),
       arrival_vt_(static_cast<size_t>(n_))
 {
-  size_t words = static_cast<size_t>(memory.page_size() / 4);
+  size_t words = static_cast<size_t>(memory_.page_size() / 4);
   for (auto& pg : pages_) {
-    pg.have.assign(static_cast<size_t>(n_), id == 0 ? 0 : -1); // -1: no copy here yet
-    pg.valid = id == 0;                                        // process 0 holds the initial copy of every page
+    pg.have.assign(static_cast<size_t>(n_), id_ == 0 ? 0 : -1); // -1: no copy here yet
+    pg.valid = id_ == 0;                                        // process 0 holds the initial copy of every page
     if (p_.treadmarks.track_data)
       pg.data.assign(words, 0);
   }
@@ -37,7 +37,7 @@ Node::Node(int id, Memory& memory, Transport& transport, const Params& params)
 
 // ---- messages ----
 
-std::shared_ptr<Msg> Node::tmk_msg(Op op, int dst, long arg, std::shared_ptr<Payload> payload, double bytes) const
+std::shared_ptr<Msg> Lrc::tmk_msg(Op op, int dst, long arg, std::shared_ptr<Payload> payload, double bytes) const
 {
   auto m      = std::make_shared<Msg>();
   m->op       = op;
@@ -50,7 +50,7 @@ std::shared_ptr<Msg> Node::tmk_msg(Op op, int dst, long arg, std::shared_ptr<Pay
   return m;
 }
 
-std::shared_ptr<Node::Payload> Node::stamped(long req) const
+std::shared_ptr<Lrc::Payload> Lrc::stamped(long req) const
 {
   auto pl       = std::make_shared<Payload>();
   pl->req       = req;
@@ -59,7 +59,7 @@ std::shared_ptr<Node::Payload> Node::stamped(long req) const
   return pl;
 }
 
-void Node::send(const std::shared_ptr<Msg>& m, bool wait)
+void Lrc::send(const std::shared_ptr<Msg>& m, bool wait)
 {
   // A message longer than max_message goes as several datagrams: the leading pieces carry only bytes, the last
   // one the contents (a lost piece is not noticed: a simplification).
@@ -76,7 +76,7 @@ void Node::send(const std::shared_ptr<Msg>& m, bool wait)
   transport_.post(m, wait);
 }
 
-double Node::intervals_bytes(const std::vector<IntervalPtr>& list) const
+double Lrc::intervals_bytes(const std::vector<IntervalPtr>& list) const
 {
   double b = 0;
   for (auto const& i : list)
@@ -85,7 +85,7 @@ double Node::intervals_bytes(const std::vector<IntervalPtr>& list) const
   return b;
 }
 
-void Node::request(const std::function<std::shared_ptr<Msg>()>& make, const std::function<bool()>& done)
+void Lrc::request(const std::function<std::shared_ptr<Msg>()>& make, const std::function<bool()>& done)
 {
   // Used for lock requests and barrier arrivals, whose responses wait for other processes: sync_timeout.
   cs::ActorLock lock(*mutex_, std::defer_lock);
@@ -107,7 +107,7 @@ void Node::request(const std::function<std::shared_ptr<Msg>()>& make, const std:
 
 // ---- intervals ----
 
-void Node::close_interval()
+void Lrc::close_interval()
 {
   if (written_now_.empty())
     return;
@@ -129,7 +129,7 @@ void Node::close_interval()
   written_now_.clear();
 }
 
-void Node::make_diff(long p, bool handler)
+void Lrc::make_diff(long p, bool handler)
 {
   Page& pg = page(p);
   if (not pg.twin)
@@ -157,7 +157,7 @@ void Node::make_diff(long p, bool handler)
   }
 }
 
-std::vector<IntervalPtr> Node::unseen_by(const std::vector<long>& vt) const
+std::vector<IntervalPtr> Lrc::unseen_by(const std::vector<long>& vt) const
 {
   std::vector<IntervalPtr> out;
   for (int q = 0; q < n_; ++q) {
@@ -168,7 +168,7 @@ std::vector<IntervalPtr> Node::unseen_by(const std::vector<long>& vt) const
   return out;
 }
 
-void Node::merge(const std::vector<IntervalPtr>& intervals, bool handler)
+void Lrc::merge(const std::vector<IntervalPtr>& intervals, bool handler)
 {
   for (auto const& iv : intervals) {
     size_t q = static_cast<size_t>(iv->proc);
@@ -195,13 +195,13 @@ void Node::merge(const std::vector<IntervalPtr>& intervals, bool handler)
 
 // ---- memory accesses ----
 
-bool Node::faults_on(long p, bool write) const
+bool Lrc::faults_on(long p, bool write) const
 {
   const Page& pg = pages_[static_cast<size_t>(p)];
   return write ? not pg.writable : not pg.valid;
 }
 
-void Node::fetch(long p)
+void Lrc::fetch(long p)
 {
   Page& pg = page(p);
   counters().pages_fetched++;
@@ -279,7 +279,7 @@ void Node::fetch(long p)
   counters().page_wait_s += sg4::Engine::get_clock() - start;
 }
 
-void Node::read(long p)
+void Lrc::read(long p)
 {
   if (page(p).valid)
     return;
@@ -288,7 +288,7 @@ void Node::read(long p)
   fetch(p);
 }
 
-void Node::write(long p, double bytes)
+void Lrc::write(long p, double bytes)
 {
   Page& pg = page(p);
   if (pg.writable) {
@@ -310,13 +310,13 @@ void Node::write(long p, double bytes)
   written_now_.push_back(p);
 }
 
-uint32_t Node::load(long p, size_t word)
+uint32_t Lrc::load(long p, size_t word)
 {
   read(p);
   return page(p).data.at(word);
 }
 
-void Node::store(long p, size_t word, uint32_t value)
+void Lrc::store(long p, size_t word, uint32_t value)
 {
   write(p, 4);
   page(p).data.at(word) = value;
@@ -324,7 +324,7 @@ void Node::store(long p, size_t word, uint32_t value)
 
 // ---- synchronisation ----
 
-Node::Lock& Node::lock_at(long lock)
+Lrc::Lock& Lrc::lock_at(long lock)
 {
   auto [it, fresh] = tlocks_.try_emplace(lock);
   if (fresh && lock % n_ == id_)
@@ -332,7 +332,7 @@ Node::Lock& Node::lock_at(long lock)
   return it->second;
 }
 
-void Node::acquire(long lock)
+void Lrc::acquire(long lock)
 {
   double start = sg4::Engine::get_clock();
   close_interval();
@@ -356,7 +356,7 @@ void Node::acquire(long lock)
   counters().sync_wait_s += sg4::Engine::get_clock() - start;
 }
 
-void Node::grant(long lock, int to, const std::vector<long>& their_vt)
+void Lrc::grant(long lock, int to, const std::vector<long>& their_vt)
 {
   Lock& l       = lock_at(lock);
   l.token       = false;
@@ -367,7 +367,7 @@ void Node::grant(long lock, int to, const std::vector<long>& their_vt)
   send(tmk_msg(Op::acqgrant, to, lock, pl, bytes), false);
 }
 
-void Node::release(long lock)
+void Lrc::release(long lock)
 {
   close_interval();
   Lock& l = lock_at(lock);
@@ -379,7 +379,7 @@ void Node::release(long lock)
   }
 }
 
-void Node::on_lock_request(const Msg& m)
+void Lrc::on_lock_request(const Msg& m)
 {
   auto const& pl = *std::static_pointer_cast<const Payload>(m.ext);
   if (not pl.forwarded) {
@@ -402,7 +402,7 @@ void Node::on_lock_request(const Msg& m)
   }
 }
 
-void Node::barrier()
+void Lrc::barrier()
 {
   double start = sg4::Engine::get_clock();
   close_interval();
@@ -421,7 +421,7 @@ void Node::barrier()
   counters().sync_wait_s += sg4::Engine::get_clock() - start;
 }
 
-void Node::on_barrier_arrival(const Msg& m)
+void Lrc::on_barrier_arrival(const Msg& m)
 {
   auto const& pl = *std::static_pointer_cast<const Payload>(m.ext);
   if (not seen_reqs_.insert({pl.requester, pl.req}).second)
@@ -444,7 +444,7 @@ void Node::on_barrier_arrival(const Msg& m)
 
 // ---- servers ----
 
-void Node::on_page_request(const Msg& m)
+void Lrc::on_page_request(const Msg& m)
 {
   Page& pg                           = page(m.arg);
   auto pl                            = std::make_shared<Payload>();
@@ -456,7 +456,7 @@ void Node::on_page_request(const Msg& m)
   send(tmk_msg(Op::getpgrant, m.src, m.arg, pl, memory_.page_size()), false);
 }
 
-void Node::on_diff_request(const Msg& m)
+void Lrc::on_diff_request(const Msg& m)
 {
   auto const& rq = *std::static_pointer_cast<const Payload>(m.ext);
   auto pl        = std::make_shared<Payload>();
@@ -475,7 +475,7 @@ void Node::on_diff_request(const Msg& m)
   send(tmk_msg(Op::diffgrant, m.src, m.arg, pl, bytes), false);
 }
 
-void Node::handle(const MsgPtr& mp)
+void Lrc::handle(const MsgPtr& mp)
 {
   const Msg& m = *mp;
   if (m.ext && std::static_pointer_cast<const Payload>(m.ext)->part)
@@ -521,8 +521,8 @@ void Node::handle(const MsgPtr& mp)
     departures_++;
     wake();
     break;
-  default:
-    dsm::Node::handle(mp); // jia_wait's WAIT / WAITGRANT (the programs' common start)
+  default: // jia_wait's WAIT / WAITGRANT are the process's (Process::handle_wait); TreadMarks sends no other
+    break;
   }
 }
 

@@ -1,5 +1,6 @@
 /* TreadMarks' lazy release consistency (Keleher, Cox, Dwarkadas, Zwaenepoel, USENIX Winter 1994, as the seeds'
- * references describe it), on the same messaging, costs and benchmark programs as the home-based protocol:
+ * references describe it), a sibling of the home-based protocol on the same process runtime, messaging, costs and
+ * benchmark programs:
  *
  * - Each process's run is cut into intervals at its releases, acquires and barriers; an interval that wrote pages
  *   becomes a record (process, index, vector time, write notices). Vector times say which intervals a process
@@ -20,6 +21,7 @@
  * Not modelled: garbage collection of diffs and intervals (the runs are short enough not to trigger it). */
 #pragma once
 #include "models/dsm/node.hpp"
+#include "models/dsm/process.hpp"
 #include "models/dsm/tmk_diff.hpp"
 
 #include <set>
@@ -42,9 +44,9 @@ struct DiffRec {
 };
 using DiffPtr = std::shared_ptr<const DiffRec>;
 
-class Node : public dsm::Node {
+class Lrc : public ConsistencyProtocol {
 public:
-  Node(int id, Memory& memory, Transport& transport, const Params& params);
+  explicit Lrc(Process& process);
 
   void read(long page) override;
   void write(long page, double bytes) override;
@@ -124,6 +126,21 @@ private:
   // As the barrier manager.
   int arrived_ = 0;
   std::vector<std::vector<long>> arrival_vt_;
+};
+
+/** A process running TreadMarks, as dsm::Node makes it for `system.protocol: lrc`, with the real contents of its
+ *  pages reachable (params.treadmarks.track_data) for the tests that check what the protocol delivers. */
+class Node : public dsm::Node {
+public:
+  Node(int id, Memory& memory, Transport& transport, const Params& params)
+      : dsm::Node(id, memory, transport, params, [](Process& p) { return std::make_unique<Lrc>(p); })
+  {
+  }
+  uint32_t load(long page, size_t word) { return lrc().load(page, word); }
+  void store(long page, size_t word, uint32_t value) { lrc().store(page, word, value); }
+
+private:
+  Lrc& lrc() { return static_cast<Lrc&>(protocol()); }
 };
 
 } // namespace cs::dsm::tmk

@@ -1,0 +1,56 @@
+#include "models/dsm/node.hpp"
+#include "models/dsm/home.hpp"
+#include "models/dsm/tmk_lrc.hpp"
+
+#include <algorithm>
+
+namespace cs::dsm {
+
+namespace {
+
+std::unique_ptr<ConsistencyProtocol> system_protocol(Process& process)
+{
+  if (process.params().system.protocol == Protocol::lrc)
+    return std::make_unique<tmk::Lrc>(process);
+  return std::make_unique<Home>(process);
+}
+
+} // namespace
+
+Node::Node(int id, Memory& memory, Transport& transport, const Params& params)
+    : Node(id, memory, transport, params, system_protocol)
+{
+}
+
+Node::Node(int id, Memory& memory, Transport& transport, const Params& params,
+           const std::function<std::unique_ptr<ConsistencyProtocol>(Process&)>& make_protocol)
+    : process_(id, memory, transport, params), protocol_(make_protocol(process_))
+{
+  transport.set_handler([this](const MsgPtr& m) { handle(m); });
+}
+
+void Node::handle(const MsgPtr& m)
+{
+  if (not process_.handle_wait(*m))
+    protocol_->handle(m);
+}
+
+void Node::read_span(long base, double offset, double length)
+{
+  auto [first, last] = process_.memory().span(base, offset, length);
+  for (long pg = first; pg <= last; ++pg)
+    read(pg);
+}
+
+void Node::write_span(long base, double offset, double length)
+{
+  const Memory& memory = process_.memory();
+  auto [first, last]   = memory.span(base, offset, length);
+  for (long pg = first; pg <= last; ++pg) {
+    double lo = std::max(offset, (pg - base) * memory.page_size());
+    double hi = std::min(offset + length, (pg - base + 1) * memory.page_size());
+    write(pg, std::max(0.0, hi - lo));
+  }
+}
+
+} // namespace cs::dsm
