@@ -20,7 +20,6 @@
  *   and barrier arrivals.
  * Not modelled: garbage collection of diffs and intervals (the runs are short enough not to trigger it). */
 #pragma once
-#include "models/dsm/node.hpp"
 #include "models/dsm/process.hpp"
 #include "models/dsm/tmk_diff.hpp"
 
@@ -126,21 +125,6 @@ private:
   // As the barrier manager.
   int arrived_ = 0;
   std::vector<std::vector<long>> arrival_vt_;
-};
-
-/** A process running TreadMarks, as dsm::Node makes it for `system.protocol: lrc`, with the real contents of its
- *  pages reachable (params.treadmarks.track_data) for the tests that check what the protocol delivers. */
-class Node : public dsm::Node {
-public:
-  Node(int id, Memory& memory, Transport& transport, const Params& params)
-      : dsm::Node(id, memory, transport, params, [](Process& p) { return std::make_unique<Lrc>(p); })
-  {
-  }
-  uint32_t load(long page, size_t word) { return lrc().load(page, word); }
-  void store(long page, size_t word, uint32_t value) { lrc().store(page, word, value); }
-
-private:
-  Lrc& lrc() { return static_cast<Lrc&>(protocol()); }
 };
 
 } // namespace cs::dsm::tmk

@@ -2,7 +2,7 @@
  * writes of concurrent writers of one page; apps/tsp run on it. */
 #include "models/dsm/benchmark.hpp"
 #include "models/dsm/tmk_diff.hpp"
-#include "models/dsm/tmk_lrc.hpp"
+#include "models/dsm/tmk_node.hpp"
 #include "tests/unit/engine_helpers.hpp"
 
 #include <algorithm>
