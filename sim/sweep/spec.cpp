@@ -345,7 +345,7 @@ void check_first_point(const SweepSpec& spec)
 std::string sweep_fingerprint(const SweepSpec& spec, const std::vector<std::string>& forward)
 {
   // The base scenario is not part of it: each point's result carries the fingerprint of its own inputs
-  // (sim/fingerprint), and a resume re-runs the points whose inputs changed instead of refusing the folder.
+  // (sim/run/fingerprint), and a resume re-runs the points whose inputs changed instead of refusing the folder.
   uint64_t h = fnv1a("clustersim sweep\n");
   for (auto const& f : forward)
     h = fnv1a(f + "\n", h);
