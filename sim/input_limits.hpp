@@ -27,7 +27,13 @@ constexpr long max_seed = std::numeric_limits<long>::max() - 1;
  *  progress (a 1e17-byte page froze the simulated clock). */
 constexpr double max_size_bytes = 1125899906842624.0;
 
-/** `range` with the framework's own bound of `unit` (sizes: max_size_bytes). */
+/** The longest duration any duration field accepts: 10^9 s (32 years). The simulated clock resolves 1.2e-7 s at
+ *  that time (a double's step), finer than the shortest latency of any shipped platform; a longer duration could not
+ *  be simulated beside the network's own times (a 1e300 s CPU cost made SimGrid report a deadlock). The run itself
+ *  stops at the same horizon (sim/run_outcome.hpp). */
+constexpr double max_duration_s = 1e9;
+
+/** `range` with the framework's own bound of `unit` (sizes: max_size_bytes, durations: max_duration_s). */
 Range bounded(Unit unit, Range range);
 
 /** Parses JSON text from `where` (a file, or an option such as "--set a.b"): syntax errors, numbers beyond a

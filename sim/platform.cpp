@@ -2,6 +2,7 @@
 #include "sim/engine_reuse.hpp"
 #include "sim/errors.hpp"
 #include "sim/fields.hpp"
+#include "sim/platform_xml_check.hpp"
 #include "sim/simgrid_options.hpp"
 
 #include <algorithm>
@@ -371,6 +372,7 @@ PlatformSpec load_platform(const std::string& path)
     std::ifstream probe(path);
     if (not probe)
       throw InputError(path, "", "cannot open SimGrid XML platform file");
+    check_xml_platform(path); // SimGrid aborts on much that is wrong in it
     spec.xml_file = path;
     spec.name     = path;
     return spec;
