@@ -1,6 +1,8 @@
 #include "calibration/roundtrip.hpp"
 #include "calibration/figures.hpp"
+#include "sim/input/errors.hpp"
 #include "sim/input/fields.hpp"
+#include "sim/input/json_io.hpp"
 
 #include <map>
 
@@ -37,10 +39,34 @@ std::string known_limit(const Figure& f)
 
 } // namespace
 
+/** The parts of a profile the round trip reads, checked with their pointers: a file that is no profile of
+ *  `clustersim calibrate` is bad input, not an exception of the JSON library. */
+void check_profile_shape(const json& profile, const std::string& path)
+{
+  if (not profile.is_object() || not profile.contains("raw") || not profile["raw"].is_object())
+    throw InputError(path, "/raw", "no raw measurements: is this a host profile written by clustersim calibrate?");
+  const json& raw = profile["raw"];
+  if (not raw.contains("machine") || not raw["machine"].is_object())
+    throw InputError(path, "/raw/machine", "expected an object describing the machine");
+  if (not raw.contains("fits") || not raw["fits"].is_object())
+    throw InputError(path, "/raw/fits", "expected an object of fits");
+  for (auto const& [key, fit] : raw["fits"].items()) {
+    const json* from = fit.is_object() && fit.contains("from") ? &fit["from"] : nullptr;
+    bool ok          = from != nullptr && from->is_array();
+    for (size_t i = 0; ok && i < from->size(); ++i)
+      ok = (*from)[i].is_string();
+    if (not ok)
+      throw InputError(path, pointer_join(pointer_join("/raw/fits", key), "from"), "expected a list of figure ids");
+    if (fit.contains("clamped") && not fit["clamped"].is_boolean())
+      throw InputError(path, pointer_join(pointer_join("/raw/fits", key), "clamped"), "expected true or false");
+  }
+}
+
 json make_roundtrip_validation(const json& profile, const std::string& profile_path)
 {
+  check_profile_shape(profile, profile_path);
   const json& raw = profile.at("raw");
-  Figures figures = figures_from_json(raw.at("figures"), profile_path);
+  Figures figures = figures_from_json(raw.value("figures", json()), profile_path);
   // Which costs each figure was fitted from (a figure may feed several costs: fork_fixed and fork_per_mb).
   std::map<std::string, std::vector<std::string>> fitted, clamped;
   for (auto const& [key, fit] : raw.at("fits").items())

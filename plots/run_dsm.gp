@@ -1,10 +1,10 @@
 # One DSM run. With params.trace_barrier: the message timeline of that barrier interval (each datagram an arrow from
 # its sender, when it left, to its receiver, when the handler took it; errors as marks where they were detected).
 # Without it: each node's time waiting for ACKs, pages and synchronisation.
-# Variables from the driver: datadir (the run folder).
+# Variables from the driver: datadir (the run folder), nonempty (its non-empty files, each between spaces).
 set datafile separator ','
 tl = datadir.'/timeline.csv'
-has_timeline = system('test -s '.tl.' && echo 1 || echo 0') + 0
+has_timeline = strstrt(nonempty, ' timeline.csv ') > 0
 set grid
 # Arrow styles (macros are expanded when a block is read, so they are set before it).
 getp = "vectors head size screen 0.006,20 filled lc rgb '#2980b9'"

@@ -95,7 +95,13 @@ int cmd_calibrate(const Args& args, const Args&)
                  profile["os_profile"]["costs"]["context_switch"]["value"].get<double>() * 1e6);
   }
   if (not validation.empty()) {
-    write_json(validation, calib::make_roundtrip_validation(profile, profile_path));
+    json roundtrip;
+    try {
+      roundtrip = calib::make_roundtrip_validation(profile, profile_path);
+    } catch (const json::exception& e) { // a shape the checks above did not foresee: still the file's fault
+      throw InputError(profile_path, "", std::string("not a host profile of clustersim calibrate: ") + e.what());
+    }
+    write_json(validation, roundtrip);
     std::fprintf(stderr,
                  "clustersim calibrate: round trip of %s -> %s (run it: clustersim validate --only "
                  "calibration)\n",

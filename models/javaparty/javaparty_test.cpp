@@ -2,7 +2,9 @@
  * share its CPUs; the blast costs CPU on the blasted machines, and JavaParty segments at a FIFO port but not at an
  * expedite queue. */
 #include "models/javaparty/placement.hpp"
+#include "models/javaparty/rows_file.hpp"
 #include "models/javaparty/scene.hpp"
+#include "sim/input/errors.hpp"
 #include "sim/input/json_io.hpp"
 #include "tests/unit/engine_helpers.hpp"
 
@@ -11,6 +13,7 @@
 #include <fstream>
 #include <map>
 #include <numeric>
+#include <unistd.h>
 
 using cs::json;
 
@@ -186,4 +189,25 @@ TEST_CASE("The appendix A file and the validation's samples hold the same record
   }
   REQUIRE(file.size() == 6);
   REQUIRE(file == samples);
+}
+
+TEST_CASE("A rows file that is no list of counts is bad input naming the file and the entry", "[unit][javaparty]")
+{
+  std::string path = "/tmp/cs-rows-" + std::to_string(::getpid()) + ".json";
+  auto error_of    = [&](const std::string& text) {
+    std::ofstream(path) << text;
+    std::string what;
+    try {
+      cs::javaparty::load_row_tests(path);
+    } catch (const cs::InputError& e) {
+      what = e.what();
+    }
+    std::remove(path.c_str());
+    return what;
+  };
+  REQUIRE_THAT(error_of(R"(["a"])"), Catch::StartsWith(path + ": expected a rows object"));
+  REQUIRE_THAT(error_of(R"({"tests": []})"), Catch::StartsWith(path + ": /tests: expected a non-empty list"));
+  REQUIRE_THAT(error_of(R"({"tests": [1, "a"]})"), Catch::StartsWith(path + ": /tests/1: expected a number"));
+  REQUIRE_THAT(error_of(R"({"tests": [1, 2, -5]})"), Catch::StartsWith(path + ": /tests/2: expected a number"));
+  REQUIRE(error_of(R"({"tests": [0, 3]})").empty());
 }

@@ -12,6 +12,8 @@
 #include "models/javaparty/congestion.hpp"
 #include "models/javaparty/placement.hpp"
 #include "models/javaparty/raytracer_run.hpp"
+#include "models/javaparty/rows_file.hpp"
+#include "sim/input/data_dir.hpp"
 #include "sim/input/errors.hpp"
 #include "sim/input/json_io.hpp"
 #include "sim/run/events.hpp"
@@ -53,15 +55,11 @@ Run::Run(ModelContext& ctx) : ParamsRun(ctx), rng_(ctx.rng.stream("javaparty"))
 
 std::vector<double> Run::load_rows(Fields& f) const
 {
-  json j;
-  try {
-    j = load_json_file(p_.rows_file);
-  } catch (const InputError& e) {
-    f.fail("rows_file", e.what());
-  }
-  if (not j.contains("tests") || not j["tests"].is_array() || j["tests"].empty())
-    f.fail("rows_file", p_.rows_file + ": expected a non-empty list \"tests\"");
-  return j["tests"].get<std::vector<double>>();
+  // Beside the scenario first, like its platform file, then the current folder and the data directory.
+  std::string path = resolve_path(ctx_.scenario.file, p_.rows_file);
+  if (not file_exists(path))
+    f.fail("rows_file", "no rows file \"" + p_.rows_file + "\" beside the scenario, here or in the data directory");
+  return load_row_tests(path);
 }
 
 void Run::start()

@@ -42,9 +42,12 @@ Params Params::from(Fields& f)
   p.machines    = f.integer("machines", p.machines, "machines running the RayTracer, jp-1 up (seed: 2 to 8)", 1, 8);
   p.hosts_group = f.string("hosts_group", p.hosts_group, "platform host group, in order jp-1..jp-8");
   p.switch_name = f.string("switch", p.switch_name, "platform switch the machines are plugged into");
-  p.rows_file   = f.string("rows_file", p.rows_file, "per-row sphere tests of the scene (bench/raytracer_rows.cpp)");
-  p.test_cost   = f.required_quantity("test_cost", Unit::time,
-                                      "CPU per sphere test on one core of a reference_speed host", Range::positive());
+  p.rows_file   = f.string(
+        "rows_file", p.rows_file,
+        "per-row sphere tests of the scene (bench/raytracer_rows.cpp): a JSON file {\"tests\": [count per row]}, "
+          "looked for beside the scenario, then in the current folder and the data directory");
+  p.test_cost = f.required_quantity("test_cost", Unit::time,
+                                    "CPU per sphere test on one core of a reference_speed host", Range::positive());
   p.reference_speed =
       f.quantity("reference_speed", Unit::speed, p.reference_speed,
                  "clock of the core test_cost is CPU time on (001 Table 1: jp-1..4's 2 GHz Opterons, the machines "

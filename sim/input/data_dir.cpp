@@ -24,6 +24,20 @@ std::string data_dir()
   return found;
 }
 
+std::string canonical_data_path(const std::string& path)
+{
+  std::error_code ec;
+  fs::path file = fs::weakly_canonical(fs::absolute(path, ec), ec);
+  if (ec)
+    return path;
+  fs::path root = fs::weakly_canonical(data_dir(), ec);
+  if (ec)
+    return file.string();
+  fs::path inside = file.lexically_relative(root);
+  bool within     = not inside.empty() && *inside.begin() != ".." && not inside.is_absolute();
+  return within ? inside.generic_string() : file.string();
+}
+
 bool file_exists(const std::string& path)
 {
   std::error_code ec;

@@ -113,6 +113,8 @@ Range bounded(Unit unit, Range range)
 {
   if (unit == Unit::size)
     range.max = std::min(range.max, max_size_bytes);
+  if (unit == Unit::time)
+    range.max = std::min(range.max, max_duration_s);
   return range;
 }
 

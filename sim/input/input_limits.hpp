@@ -27,6 +27,12 @@ constexpr long max_seed = std::numeric_limits<long>::max() - 1;
  *  progress (a 1e17-byte page froze the simulated clock). */
 constexpr double max_size_bytes = 1125899906842624.0;
 
+/** The longest duration any duration field accepts: 10^9 s (32 years). The simulated clock resolves 1.2e-7 s at
+ *  that time (a double's step), finer than the shortest latency of any shipped platform; a longer duration could not
+ *  be simulated beside the network's own times (a 1e300 s CPU cost made SimGrid report a deadlock). The run itself
+ *  stops at the same horizon (sim/run_outcome.hpp). */
+constexpr double max_duration_s = 1e9;
+
 /** Parses JSON text from `where` (a file, or an option such as "--set a.b"): syntax errors, numbers beyond a
  *  double and nesting deeper than max_json_depth are InputErrors naming `where` (and the line). */
 json parse_json_text(const std::string& text, const std::string& where);

@@ -89,6 +89,12 @@ const char* unit_examples(Unit u)
 
 std::optional<double> parse_unit_string(const std::string& text, Unit unit, std::string* why)
 {
+  // A NUL would end the C string the number and its unit are read from: "1Gbps\0garbage" would pass as "1Gbps".
+  if (text.find('\0') != std::string::npos) {
+    if (why)
+      *why = "holds a NUL character";
+    return std::nullopt;
+  }
   const char* begin = text.c_str();
   char* end         = nullptr;
   double number     = std::strtod(begin, &end);

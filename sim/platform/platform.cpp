@@ -1,8 +1,9 @@
-#include "sim/platform/platform.hpp"
 #include "sim/input/errors.hpp"
 #include "sim/input/fields.hpp"
 #include "sim/platform/engine_reuse.hpp"
+#include "sim/platform/platform.hpp"
 #include "sim/platform/simgrid_options.hpp"
+#include "sim/platform/platform_xml_check.hpp"
 
 #include <algorithm>
 #include <fstream>
@@ -371,6 +372,7 @@ PlatformSpec load_platform(const std::string& path)
     std::ifstream probe(path);
     if (not probe)
       throw InputError(path, "", "cannot open SimGrid XML platform file");
+    check_xml_platform(path); // SimGrid aborts on much that is wrong in it
     spec.xml_file = path;
     spec.name     = path;
     return spec;

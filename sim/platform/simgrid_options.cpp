@@ -1,6 +1,8 @@
-#include "sim/platform/simgrid_options.hpp"
 #include "sim/input/errors.hpp"
 #include "sim/input/fields.hpp"
+#include "sim/platform/platform.hpp"
+#include "sim/platform/simgrid_options.hpp"
+#include "sim/platform/simgrid_paths.hpp"
 
 #include <cerrno>
 #include <cmath>
@@ -103,7 +105,7 @@ std::string simgrid_option_problem(const std::string& key, const std::string& va
         return "";
     return "\"" + key + "\" must be one of " + o->values + " in this SimGrid, got \"" + value + "\"";
   }
-  return "";
+  return simgrid_path_problem(key, value);
 }
 
 bool simgrid_option_is_string(const std::string& key)
@@ -136,6 +138,9 @@ std::string simgrid_log_problem(const std::string& text)
     } else if (one_of(key, {"app", "appender"})) {
       if (value.rfind("file:", 0) != 0 && value.rfind("rollfile:", 0) != 0 && value.rfind("splitfile:", 0) != 0)
         return "a log appender is file:PATH, rollfile:SIZE:PATH or splitfile:SIZE:PATH, got \"" + value + "\"";
+      std::string why = log_appender_path_problem(value);
+      if (not why.empty())
+        return why;
     } else if (not one_of(key, {"fmt"})) {
       return "unknown log setting \"" + key + "\" in \"" + s + "\" (thres, fmt, app or additivity)";
     }

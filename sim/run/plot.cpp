@@ -1,6 +1,7 @@
 #include "sim/run/plot.hpp"
 #include "sim/input/data_dir.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -15,6 +16,11 @@ namespace cs {
 std::string plots_dir()
 {
   return data_dir() + "/plots";
+}
+
+std::string plot_path(const std::string& path)
+{
+  return fs::absolute(path).lexically_normal().string();
 }
 
 std::string gnuplot_quote(const std::string& text)
@@ -32,18 +38,19 @@ std::string gnuplot_quote(const std::string& text)
   return out + "'";
 }
 
-static bool run_gnuplot(const std::string& prelude, const std::string& script)
+/** gnuplot's exit status: 0 when it drew, 127 when it could not be started. */
+static int run_gnuplot(const std::string& prelude, const std::string& script)
 {
   pid_t pid = fork();
   if (pid < 0)
-    return false;
+    return 127;
   if (pid == 0) {
     execlp("gnuplot", "gnuplot", "-e", prelude.c_str(), script.c_str(), static_cast<char*>(nullptr));
     _exit(127);
   }
   int status = 0;
   waitpid(pid, &status, 0);
-  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
 }
 
 bool render_plot(const std::string& script, const std::string& out_base, const std::map<std::string, std::string>& vars)
@@ -54,15 +61,33 @@ bool render_plot(const std::string& script, const std::string& out_base, const s
   bool ok = true;
   for (auto const& [term, ext] : {std::pair<const char*, const char*>{"pngcairo size 960,640 font ',11'", ".png"},
                                   {"svg size 960,640 dynamic font 'sans,11'", ".svg"}}) {
-    std::string out = out_base + ext;
+    std::string out = plot_path(out_base + ext);
     std::string prelude =
         defs + "outfile=" + gnuplot_quote(out) + "; set terminal " + term + "; set output " + gnuplot_quote(out) + ";";
-    if (not run_gnuplot(prelude, script)) {
-      std::fprintf(stderr, "clustersim: warning: gnuplot failed on %s (is gnuplot-nox installed?)\n", script.c_str());
-      ok = false;
-    }
+    int status = run_gnuplot(prelude, script);
+    if (status == 127)
+      std::fprintf(stderr, "clustersim: warning: gnuplot could not be started (is gnuplot-nox installed?)\n");
+    else if (status != 0)
+      std::fprintf(stderr, "clustersim: warning: gnuplot failed on %s (its message is above)\n", script.c_str());
+    ok = ok && status == 0;
   }
   return ok;
+}
+
+/** The names of the run folder's non-empty files, each between spaces (" nodes.csv timeline.csv "): a script tests
+ *  for one with strstrt() instead of asking a shell, which would see the folder's name. */
+static std::string nonempty_files(const std::string& run_dir)
+{
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (auto const& entry : fs::directory_iterator(run_dir, ec))
+    if (entry.is_regular_file(ec) && entry.file_size(ec) > 0)
+      names.push_back(entry.path().filename().string());
+  std::sort(names.begin(), names.end());
+  std::string list = " ";
+  for (auto const& name : names)
+    list += name + " ";
+  return list;
 }
 
 void render_run_plots(const std::string& run_dir, const std::string& model, bool quiet)
@@ -74,7 +99,7 @@ void render_run_plots(const std::string& run_dir, const std::string& model, bool
     return;
   }
   std::string base = run_dir + "/plot";
-  if (render_plot(script, base, {{"datadir", run_dir}}) && not quiet)
+  if (render_plot(script, base, {{"datadir", plot_path(run_dir)}, {"nonempty", nonempty_files(run_dir)}}) && not quiet)
     std::fprintf(stderr, "clustersim: plot written to %s.png and %s.svg\n", base.c_str(), base.c_str());
 }
 

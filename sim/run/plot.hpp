@@ -16,6 +16,11 @@ bool render_plot(const std::string& script, const std::string& out_base,
 /** Renders plots/run_<model>.gp for a run folder, if the model has one. */
 void render_run_plots(const std::string& run_dir, const std::string& model, bool quiet);
 
+/** `path` made absolute and normal, as every file name handed to gnuplot must be: gnuplot reads a file name that
+ *  begins with '<' as a shell command to read from, and an output name that begins with '|' as one to write to;
+ *  an absolute path begins with '/'. */
+std::string plot_path(const std::string& path);
+
 /** Escapes text for a single-quoted gnuplot string. */
 std::string gnuplot_quote(const std::string& text);
 

@@ -1,15 +1,18 @@
-#include "sim/run/run.hpp"
+#include "sim/input/data_dir.hpp"
 #include "sim/input/errors.hpp"
 #include "sim/input/interrupt.hpp"
 #include "sim/input/version.hpp"
 #include "sim/platform/engine_reuse.hpp"
 #include "sim/platform/load.hpp"
+#include "sim/platform/platform_overrides.hpp"
 #include "sim/platform/simgrid_options.hpp"
 #include "sim/run/faults.hpp"
 #include "sim/run/fingerprint.hpp"
 #include "sim/run/model.hpp"
 #include "sim/run/plot.hpp"
+#include "sim/run/run.hpp"
 #include "sim/run/run_output.hpp"
+#include "sim/run/run_outcome.hpp"
 
 #include <simgrid/s4u.hpp>
 #include <simgrid/version.h>
@@ -155,13 +158,16 @@ std::string run_scenario(const RunOptions& options, int* argc, char** argv)
     Watchdog watchdog(wall_start, options.max_wall_s, options.quiet);
     long before    = count_events();
     auto sim_start = std::chrono::steady_clock::now();
+    watch_for_deadlock();
     engine.run();
     double sim_wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - sim_start).count();
     long done       = count_events() - before;
     XBT_VERB("%s: %ld events (activities completed, sleeps ended) in %.6f wall s of simulation (%.0f per wall s)",
              scenario.model.c_str(), done, sim_wall, sim_wall > 0 ? done / sim_wall : 0.0);
   }
+  check_run_ended(sg4::Engine::get_clock(), engine.get_actor_count());
   model->finish();
+  check_metrics(recorder);
   events.finish();
 
   json header;
@@ -173,7 +179,7 @@ std::string run_scenario(const RunOptions& options, int* argc, char** argv)
   header["simgrid_version"] = std::to_string(SIMGRID_VERSION_MAJOR) + "." + std::to_string(SIMGRID_VERSION_MINOR) +
                               "." + std::to_string(SIMGRID_VERSION_PATCH);
   header["scenario"]         = scenario.resolved;
-  header["scenario_file"]    = scenario.file;
+  header["scenario_file"]    = canonical_data_path(scenario.file); // the same bytes however the path was typed
   header["model"]            = scenario.model;
   header["seed"]             = scenario.seed;
   header["simulated_time_s"] = sg4::Engine::get_clock();

@@ -109,7 +109,7 @@ bool render_timeline(const std::string& run_dir, const Table& events, const Time
                          ? std::to_string(lanes.size()) + " of " + std::to_string(all_nodes.size()) + " nodes"
                          : std::to_string(lanes.size()) + " nodes";
   std::map<std::string, std::string> vars{
-      {"datadir", run_dir}, {"lanes", lane_names}, {"kinds", kind_names}, {"note", note}};
+      {"datadir", plot_path(run_dir)}, {"lanes", lane_names}, {"kinds", kind_names}, {"note", note}};
   if (o.from > 0)
     vars["xmin"] = csv_field(o.from);
   if (o.to < std::numeric_limits<double>::infinity())

@@ -335,7 +335,7 @@ std::string plot_sweep(const SweepPlotOptions& o)
   std::string data   = base + ".dat";
   std::string model  = sweep_model(o.sweep_dir);
   auto vars          = o.kind == "line" ? line_plot(rows, o, data, model) : heat_map(rows, o, data, model);
-  vars["datafile"]   = data;
+  vars["datafile"]   = plot_path(data);
   vars["plottitle"]  = o.title.empty() ? sweep_name(o.sweep_dir) : o.title;
   std::string script = plots_dir() + "/sweep_" + o.kind + ".gp";
   if (not render_plot(script, base, vars))

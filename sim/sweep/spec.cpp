@@ -337,8 +337,9 @@ void check_first_point(const SweepSpec& spec)
     std::string sets;
     for (auto const& a : points.front().sets(spec))
       sets += " --set " + a;
-    throw InputError(spec.file, spec.pointer,
-                     "its first point (" + sets.substr(1) + ") is not a valid scenario: " + e.what());
+    // A sweep without axes has one point, the base scenario as it is: no --set to show.
+    std::string which = sets.empty() ? "the base scenario unchanged" : sets.substr(1);
+    throw InputError(spec.file, spec.pointer, "its first point (" + which + ") is not a valid scenario: " + e.what());
   }
 }
 

@@ -69,6 +69,30 @@ SweepSpec load_output_spec(const std::string& out)
   return parse_sweep(m["sweep"], path, "/sweep");
 }
 
+namespace {
+/** Why a point's result.json cannot be merged as an ok row ("" when it can): a run writes one only when its
+ *  clock and every metric are finite numbers, so anything else was damaged after the run. */
+std::string damage(const std::string& rfile, json* metrics)
+{
+  json r;
+  try {
+    r = load_json_file(rfile);
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  if (not r.is_object() || not r.contains("metrics") || not r["metrics"].is_object())
+    return rfile + ": no \"metrics\" object";
+  auto t = r.find("simulated_time_s");
+  if (t == r.end() || not t->is_number() || t->get<double>() < 0)
+    return rfile + ": /simulated_time_s is not a time";
+  for (auto const& [k, v] : r["metrics"].items())
+    if (v.is_null() || v.is_object() || v.is_array())
+      return rfile + ": /metrics/" + k + " is not a number, string or boolean";
+  *metrics = r["metrics"];
+  return "";
+}
+} // namespace
+
 std::vector<PointRow> read_points(const SweepSpec& spec, const std::vector<std::string>& dirs)
 {
   std::vector<PointRow> rows;
@@ -79,10 +103,14 @@ std::vector<PointRow> read_points(const SweepSpec& spec, const std::vector<std::
     for (auto const& dir : dirs) {
       std::string rfile = point_result(dir, p);
       if (fs::exists(rfile)) {
-        row.status  = "ok";
-        row.metrics = load_json_file(rfile)["metrics"];
-        row.error.clear();
-        break;
+        json metrics;
+        std::string why = damage(rfile, &metrics);
+        row.status      = why.empty() ? "ok" : "failed";
+        row.metrics     = why.empty() ? metrics : json(nullptr);
+        row.error       = why.empty() ? "" : "damaged result: " + why;
+        if (why.empty())
+          break;
+        continue;
       }
       std::string efile = point_error(dir, p);
       if (row.status == "missing" && fs::exists(efile)) {

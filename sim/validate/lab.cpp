@@ -4,6 +4,7 @@
 #include "sim/input/fields.hpp"
 #include "sim/input/json_io.hpp"
 #include "sim/input/temp_dir.hpp"
+#include "sim/input/json_keys.hpp"
 #include "sim/sweep/store.hpp"
 #include "sim/validate/validate.hpp"
 
@@ -34,11 +35,29 @@ struct Lab {
   std::vector<std::string> ids;
 };
 
+/** An error found in the lab's validation form (a temporary file, or the form in memory), told in the lab's own
+ *  terms: cell i is question i of the lab file, its measured value the answer to it in the answers file. */
+[[noreturn]] void rethrow_for_lab(const InputError& e, const Lab& lab, const std::string& answers_file)
+{
+  std::string ptr     = e.pointer();
+  std::string message = std::string(e.what()).substr(e.file().size() + 2 + (ptr.empty() ? 0 : ptr.size() + 2));
+  if (ptr.rfind("/cells/", 0) == 0 || ptr == "/cells") {
+    ptr               = "/questions" + ptr.substr(6);
+    size_t end        = ptr.find('/', 11);
+    std::string index = ptr.size() > 11 ? ptr.substr(11, end == std::string::npos ? std::string::npos : end - 11) : "";
+    bool answer       = ptr.size() >= 9 && ptr.compare(ptr.size() - 9, 9, "/measured") == 0;
+    if (answer && not index.empty() && std::stoul(index) < lab.ids.size())
+      throw InputError(answers_file, "/answers/" + lab.ids[std::stoul(index)], message);
+  }
+  throw InputError(lab.file, ptr, message);
+}
+
 /** Reads a lab file into the validation format; each question's `measured` is filled by `answer_of` (null: the
  *  question is a prediction, reported and not compared). */
-Lab read_lab(const std::string& file, const std::map<std::string, json>& answers)
+Lab read_lab(const std::string& file, const std::map<std::string, json>& answers, const std::string& answers_file)
 {
   json doc = load_json_file(file);
+  check_duplicate_keys(read_text(file), file);
   Fields f(doc, file, "");
   Lab lab;
   lab.file          = file;
@@ -90,13 +109,21 @@ Lab read_lab(const std::string& file, const std::map<std::string, json>& answers
   }
   lab.validation = {
       {"seed", seed}, {"title", "lab " + lab.name + ": " + title}, {"runs", runs_fixed}, {"cells", cells}};
+  try {
+    check_validation_document(lab.validation, file);
+  } catch (const InputError& e) {
+    rethrow_for_lab(e, lab, answers_file);
+  }
   return lab;
 }
 
 /** The answers of a file: {"answers": {...}} or a flat object of id -> number. */
-std::map<std::string, json> read_answers(const std::string& file)
+std::map<std::string, json> read_answers(const std::string& file, const std::string& lab_name)
 {
   json doc = load_json_file(file);
+  check_duplicate_keys(read_text(file), file);
+  if (doc.is_object() && doc.contains("lab") && doc["lab"] != json(lab_name))
+    throw InputError(file, "/lab", "these are answers for lab " + quote_value(doc["lab"]) + ", not for " + lab_name);
   if (not doc.is_object())
     throw InputError(file, "", "expected an object of answers, {\"answers\": {\"question id\": number, ...}}");
   std::string ptr = "";
@@ -114,11 +141,13 @@ std::map<std::string, json> read_answers(const std::string& file)
       throw InputError(file, pointer_join(ptr, id), "expected a number, got " + quote_value(v));
     out[id] = v;
   }
+  if (out.empty())
+    throw InputError(file, ptr, "no answers: expected {\"question id\": number, ...} for lab " + lab_name);
   return out;
 }
 
 /** Runs the lab's questions through the validation machinery; returns its exit status and fills `report`. */
-int run_lab(const LabOptions& o, const Lab& lab, const char* label, json& report)
+int run_lab(const LabOptions& o, const Lab& lab, const char* label, json& report, const std::string& answers_file)
 {
   TempDir temp("lab"); // removed on every way out, an interrupt included
   const std::string& dir = temp.path();
@@ -132,8 +161,15 @@ int run_lab(const LabOptions& o, const Lab& lab, const char* label, json& report
   v.quiet          = o.quiet;
   v.forward        = o.forward;
   v.measured_label = label;
-  int status       = run_validation(v);
-  report           = load_json_file(v.report);
+  int status       = 0;
+  try {
+    status = run_validation(v);
+  } catch (const InputError& e) {
+    if (e.file() != v.validation_dir + "/" + lab.name + ".json")
+      throw;
+    rethrow_for_lab(e, lab, answers_file);
+  }
+  report = load_json_file(v.report);
   return status;
 }
 
@@ -176,13 +212,14 @@ std::string lab_file(const LabOptions& o)
 int check_lab(const LabOptions& o)
 {
   std::string file                    = lab_file(o);
-  std::map<std::string, json> answers = read_answers(o.answers);
-  Lab lab                             = read_lab(file, answers);
+  std::string name                    = read_lab(file, {}, "").name; // the lab checked before its answers
+  std::map<std::string, json> answers = read_answers(o.answers, name);
+  Lab lab                             = read_lab(file, answers, o.answers);
   for (auto const& [id, v] : answers)
     if (std::find(lab.ids.begin(), lab.ids.end(), id) == lab.ids.end())
       throw InputError(o.answers, "/answers/" + id, "lab " + lab.name + " has no question \"" + id + "\"");
   json report;
-  run_lab(o, lab, "answer", report);
+  run_lab(o, lab, "answer", report, o.answers);
   int right = 0, wrong = 0, missing = 0;
   for (auto const& cell : report) {
     if (cell["pass"].is_null())
@@ -200,9 +237,9 @@ int check_lab(const LabOptions& o)
 int lab_answers(const LabOptions& o)
 {
   std::string file = lab_file(o);
-  Lab lab          = read_lab(file, {});
+  Lab lab          = read_lab(file, {}, "");
   json report;
-  run_lab(o, lab, "-", report);
+  run_lab(o, lab, "-", report, "");
   json answers = json::object();
   for (auto const& cell : report)
     answers[cell["id"].get<std::string>()] = cell["simulated"];

@@ -3,7 +3,9 @@
 #include "sim/input/errors.hpp"
 #include "sim/input/fields.hpp"
 #include "sim/input/temp_dir.hpp"
+#include "sim/input/json_keys.hpp"
 #include "sim/run/plot.hpp"
+#include "sim/sweep/store.hpp"
 #include "sim/sweep/sweep.hpp"
 
 #include <algorithm>
@@ -337,6 +339,31 @@ json compute_cell(const json& compute, const ComputeInput& input, const std::str
   return std::isfinite(v) ? json(v) : json(nullptr);
 }
 
+void check_tolerance(const json& t, const json& measured, bool compared, const std::string& file,
+                     const std::string& ptr, const std::string& measured_ptr)
+{
+  // The shape (one known kind, numbers): within_tolerance's own checks, on a simulated value any kind accepts.
+  if (not t.is_object() || t.size() != 1 || (t.begin().key() != "rel" && t.begin().key() != "abs"))
+    within_tolerance(t, measured, 0, file, ptr);
+  const std::string kind = t.begin().key();
+  const json val         = t.begin().value();
+  std::string at         = pointer_join(ptr, kind);
+  if (kind == "range" ? not(std::isfinite(val[0].get<double>()) && std::isfinite(val[1].get<double>()))
+                      : not(val.is_number() && std::isfinite(val.get<double>())))
+    throw InputError(file, at, "expected finite numbers, got " + quote_value(val));
+  if ((kind == "rel" || kind == "abs") && val.get<double>() < 0)
+    throw InputError(file, at, "a negative tolerance can never pass, got " + quote_value(val));
+  if (kind == "range" && val[0].get<double>() > val[1].get<double>())
+    throw InputError(file, at, "a range [a, b] with a > b can never pass, got " + quote_value(val));
+  if (not compared || (kind != "rel" && kind != "abs"))
+    return;
+  if (not measured.is_number() || not std::isfinite(measured.get<double>()))
+    throw InputError(file, measured_ptr,
+                     "a " + kind + " tolerance needs a measured number, got " + quote_value(measured));
+  if (kind == "rel" && measured.get<double>() == 0)
+    throw InputError(file, measured_ptr, "a rel tolerance of a measured 0 can never pass (an abs tolerance can)");
+}
+
 bool within_tolerance(const json& t, const json& measured, double sim, const std::string& file, const std::string& ptr)
 {
   if (not t.is_object() || t.size() != 1)
@@ -436,6 +463,9 @@ CellSpec parse_cell(const json& cell, const std::string& file, const std::string
     cf.fail("measured", "a " + s.r.role + " cell needs a measured value or a tolerance");
   if (s.r.role != "prediction" && t == nullptr)
     cf.fail("tolerance", "a " + s.r.role + " cell needs a tolerance");
+  if (t != nullptr)
+    check_tolerance(*t, s.r.measured, s.r.role != "prediction", file, pointer_join(ptr, "tolerance"),
+                    pointer_join(ptr, "measured"));
   return s;
 }
 
@@ -475,9 +505,20 @@ struct FilePlan {
   std::map<std::string, size_t> sweeps; ///< run name -> its index among the validation's sweeps
 };
 
-FilePlan plan_file(const std::string& file, const ValidateOptions& o)
+/** Two cells of one id would be reported as one: each id once per file. */
+void check_unique_ids(const std::vector<CellSpec>& cells, const std::string& file)
 {
-  json doc = load_json_file(file);
+  std::map<std::string, size_t> first;
+  for (size_t i = 0; i < cells.size(); ++i) {
+    auto [at, fresh] = first.emplace(cells[i].r.id, i);
+    if (not fresh)
+      throw InputError(file, pointer_join(pointer_join("/cells", i), "id"),
+                       "a second cell \"" + cells[i].r.id + "\" (/cells/" + std::to_string(at->second) + " has it)");
+  }
+}
+
+FilePlan plan_document(const json& doc, const std::string& file, const ValidateOptions& o)
+{
   Fields f(doc, file, "");
   FilePlan plan;
   plan.file  = file;
@@ -494,11 +535,19 @@ FilePlan plan_file(const std::string& file, const ValidateOptions& o)
   std::vector<CellSpec> all;
   for (size_t i = 0; i < cells->size(); ++i)
     all.push_back(parse_cell((*cells)[i], file, pointer_join("/cells", i)));
+  check_unique_ids(all, file);
   check_calibration_share(all, file);
   for (auto& s : all)
     if (selected(o, s.r, plan.seed, file))
       plan.specs.push_back(std::move(s));
   return plan;
+}
+
+FilePlan plan_file(const std::string& file, const ValidateOptions& o)
+{
+  json doc = load_json_file(file);
+  check_duplicate_keys(read_text(file), file);
+  return plan_document(doc, file, o);
 }
 
 /** Adds the sweeps of the runs the file's selected cells use (only those) to `sweeps`. */
@@ -606,13 +655,13 @@ void plot_file(const FilePlan& plan, const std::string& work, const ValidateOpti
     return;
   std::map<std::string, std::string> vars;
   for (auto const& [name, index] : plan.sweeps)
-    vars["run_" + name] = work + "/" + plan.stem + "/" + name + "/sweep.csv";
+    vars["run_" + name] = plot_path(work + "/" + plan.stem + "/" + name + "/sweep.csv");
   // The compared cells too (measured beside simulated), for figures that redraw a seed's table.
   std::string cells = "id,role,measured,simulated\n";
   for (auto const& s : plan.specs)
     cells +=
         s.r.id + "," + s.r.role + "," + number_or(s.r.measured, "NaN") + "," + number_or(s.r.simulated, "NaN") + "\n";
-  vars["cells"] = work + "/" + plan.stem + "/cells.csv";
+  vars["cells"] = plot_path(work + "/" + plan.stem + "/cells.csv");
   write_file_atomic(vars["cells"], cells);
   std::string out = (o.report.empty() ? std::string("out") : dir_of(o.report)) + "/validate_" + plan.stem;
   fs::create_directories(dir_of(out + ".png"));
@@ -646,6 +695,11 @@ void run_all(std::vector<FilePlan>& plans, std::vector<SweepJob>& sweeps, const 
 }
 
 } // namespace
+
+void check_validation_document(const json& doc, const std::string& file)
+{
+  plan_document(doc, file, ValidateOptions{});
+}
 
 int run_validation(const ValidateOptions& o)
 {

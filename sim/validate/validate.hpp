@@ -46,6 +46,17 @@ bool within_tolerance(const json& tolerance, const json& measured, double simula
 /** A tolerance as the report prints it ("rel 5%", "abs 1", ">= 3"...). */
 std::string tolerance_text(const json& tolerance);
 
+/** Checks a tolerance when its file is read: one known kind with finite numbers, none that can never pass (a
+ *  negative rel or abs, a range [a, b] with a > b) and, for a compared cell (`compared`), the measured number a
+ *  rel or abs tolerance needs (not 0 for rel). Throws InputError at `pointer` (the tolerance's) or, for a measured
+ *  value, at `measured_pointer`. */
+void check_tolerance(const json& tolerance, const json& measured, bool compared, const std::string& file,
+                     const std::string& pointer, const std::string& measured_pointer);
+
+/** Checks a validation document read from `file` as `validate` would, without running anything (cells, ids,
+ *  tolerances, calibration share). */
+void check_validation_document(const json& doc, const std::string& file);
+
 int run_validation(const ValidateOptions& options);
 
 } // namespace cs

@@ -162,3 +162,17 @@ TEST_CASE("the fingerprint changes with the points, not with derived columns", "
   REQUIRE(a != cs::sweep_fingerprint(spec_of({{"grid", grid}, {"seed", 3}}), {}));
   REQUIRE(a != cs::sweep_fingerprint(spec_of({{"grid", grid}}), {"--cfg=network/model:CM02"}));
 }
+
+TEST_CASE("a sweep without axes over a bad base scenario is bad input naming that scenario", "[unit]")
+{
+  // Its one point sets nothing: the message once took the first character off an empty list of --set options.
+  auto spec = cs::parse_sweep({{"scenario", "tests/bad_input/unknown_key.json"}}, "test_sweep.json", "");
+  std::string what;
+  try {
+    cs::check_first_point(spec);
+  } catch (const cs::InputError& e) {
+    what = e.what();
+  }
+  REQUIRE_THAT(what, Catch::Contains("test_sweep.json") && Catch::Contains("the base scenario unchanged") &&
+                         Catch::Contains("unknown key \"parms\""));
+}

@@ -21,6 +21,28 @@ while IFS='|' read -r scenario file needle; do
   if [ -e "$out" ]; then echo "FAIL $scenario: output left behind in $out"; fail=1; fi
 done <"$dir/expected.txt"
 [ $n -ge 60 ] || { echo "FAIL: only $n cases in the corpus (60 expected)"; fail=1; }
+# Validation files, lab files and lab answer files: the same, through the commands that read them.
+m=0
+while IFS='|' read -r command file named needle; do
+  [[ -z "$command" || "$command" == \#* ]] && continue
+  m=$((m + 1))
+  case $command in
+  validate)
+    mkdir -p "$tmp/v-$m" && cp "$dir/$file" "$tmp/v-$m/"
+    "$exe" validate --validation-dir "$tmp/v-$m" -q 2>"$tmp/err" >/dev/null ;;
+  answers) "$exe" lab check lab1_speculative_read "$dir/$file" -q 2>"$tmp/err" >/dev/null ;;
+  lab) "$exe" lab check "$dir/$file" labs/answers/lab1_speculative_read.json -q 2>"$tmp/err" >/dev/null ;;
+  esac
+  status=$?
+  msg=$(cat "$tmp/err")
+  if [ $status -ne 2 ]; then echo "FAIL $file: exit $status, expected 2: $msg"; fail=1; continue; fi
+  if [[ "$msg" != *"$named: "* ]]; then echo "FAIL $file: message does not name $named: $msg"; fail=1; fi
+  if [[ $command != validate && "$msg" == *"/tmp/"* ]]; then echo "FAIL $file: message names a temporary file: $msg"; fail=1; fi
+  if [[ "$msg" != *"$needle"* ]]; then echo "FAIL $file: message lacks '$needle': $msg"; fail=1; fi
+  if [ "$(wc -l <"$tmp/err")" -ne 1 ]; then echo "FAIL $file: expected one line on stderr: $msg"; fail=1; fi
+done <"$dir/expected_files.txt"
+[ $m -ge 14 ] || { echo "FAIL: only $m validation and lab cases (14 expected)"; fail=1; }
+n=$((n + m))
 # Command-line misuse is bad input too.
 "$exe" run 2>/dev/null; [ $? -eq 2 ] || { echo "FAIL: run without a scenario must exit 2"; fail=1; }
 "$exe" run scenarios/speculative_read/case1.json --set novalue --out "$tmp/x" 2>/dev/null

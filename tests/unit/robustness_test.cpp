@@ -149,3 +149,21 @@ TEST_CASE("a failed write leaves no temporary file", "[unit]")
     REQUIRE(e.path().filename() == "target");
   fs::remove_all(dir);
 }
+
+TEST_CASE("durations are bounded by the simulated-time horizon", "[unit]")
+{
+  cs::Fields f(json{{"cost", "1e300s"}, {"long", "1e9s"}, {"over", 1.5e9}}, "s.json", "/params");
+  REQUIRE(f.quantity("long", cs::Unit::time, 0, "doc") == 1e9);
+  REQUIRE_THROWS_WITH(f.quantity("cost", cs::Unit::time, 0, "doc"),
+                      "s.json: /params/cost: expected a duration <= 1000000000, got \"1e300s\"");
+  REQUIRE_THROWS_WITH(f.quantity("over", cs::Unit::time, 0, "doc", cs::Range::non_negative()),
+                      Catch::Contains("expected a duration in [0, 1000000000]"));
+}
+
+TEST_CASE("a unit string with a NUL character is refused, not cut at it", "[unit]")
+{
+  std::string why;
+  REQUIRE_FALSE(cs::parse_unit_string(std::string("1Gbps\0garbage", 13), cs::Unit::bandwidth, &why));
+  REQUIRE_THAT(why, Catch::Contains("NUL"));
+  REQUIRE(*cs::parse_unit_string("1Gbps", cs::Unit::bandwidth, nullptr) == 125e6);
+}
