@@ -1,5 +1,6 @@
 #include "models/speculative_read/params.hpp"
 #include "sim/input/enum_names.hpp"
+#include "sim/input/input_limits.hpp"
 
 namespace cs::speculative_read {
 
@@ -51,6 +52,11 @@ Params Params::from(Fields& f)
   f.finish();
   if (p.client == p.server && not f.documenting())
     f.fail("server", "the server must be another host than the client (\"" + p.client + "\")");
+  // The timed loop alone simulates iterations x local_process: past the horizon no run could end as it should.
+  if (static_cast<double>(p.iterations) * p.local_process_s > max_duration_s && not f.documenting())
+    f.fail("local_process", "iterations x local_process = " + format_number(p.iterations * p.local_process_s) +
+                                " s, beyond the " + format_number(max_duration_s) +
+                                " s any run may simulate (docs/scenarios.md, bounds)");
   return p;
 }
 

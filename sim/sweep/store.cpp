@@ -83,7 +83,7 @@ std::string damage(const std::string& rfile, json* metrics)
   if (not r.is_object() || not r.contains("metrics") || not r["metrics"].is_object())
     return rfile + ": no \"metrics\" object";
   auto t = r.find("simulated_time_s");
-  if (t == r.end() || not t->is_number() || t->get<double>() < 0)
+  if (t != r.end() && (not t->is_number() || t->get<double>() < 0))
     return rfile + ": /simulated_time_s is not a time";
   for (auto const& [k, v] : r["metrics"].items())
     if (v.is_null() || v.is_object() || v.is_array())

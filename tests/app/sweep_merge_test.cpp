@@ -102,6 +102,30 @@ TEST_CASE("merging the folders of shards run apart prefers results to errors", "
   fs::remove_all(tmp);
 }
 
+TEST_CASE("a point whose result.json was damaged after its run merges as failed", "[unit]")
+{
+  char tmpl[]     = "/tmp/cs-damaged-XXXXXX";
+  std::string tmp = mkdtemp(tmpl);
+  json j          = {{"scenario", "scenarios/speculative_read/case1.json"},
+                     {"grid", {{"params.method", {"NR", "FR", "TR", "NR"}}}}};
+  auto spec       = cs::parse_sweep(j, "s.json", "");
+  auto points     = cs::expand_sweep(spec);
+  // A run writes only finite numbers: null is a NaN written by JSON, a negative clock is no time.
+  cs::write_file_atomic(cs::point_result(tmp, points[0]), R"({"simulated_time_s": 1, "metrics": {"t": 1}})");
+  cs::write_file_atomic(cs::point_result(tmp, points[1]), R"({"simulated_time_s": 1, "metrics": {"t": null}})");
+  cs::write_file_atomic(cs::point_result(tmp, points[2]), R"({"simulated_time_s": -0.0146, "metrics": {"t": 1}})");
+  cs::write_file_atomic(cs::point_result(tmp, points[3]), R"({"simulated_time_s": 1, "metr)");
+  auto rows = cs::read_points(spec, tmp);
+  REQUIRE(rows[0].status == "ok");
+  for (size_t i = 1; i < 4; ++i) {
+    REQUIRE(rows[i].status == "failed");
+    REQUIRE_THAT(rows[i].error, Catch::StartsWith("damaged result: "));
+  }
+  REQUIRE_THAT(rows[1].error, Catch::Contains("/metrics/t"));
+  REQUIRE_THAT(rows[2].error, Catch::Contains("/simulated_time_s"));
+  fs::remove_all(tmp);
+}
+
 TEST_CASE("an output folder refuses the results of another sweep", "[unit]")
 {
   char tmpl[]     = "/tmp/cs-claim-XXXXXX";

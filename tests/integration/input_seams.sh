@@ -86,4 +86,12 @@ PY
 "$exe" sweep merge "$tmp/sw" >/dev/null 2>"$tmp/err" && fail "a damaged point merged as ok"
 grep -q '"status": "failed"' "$tmp/sw/sweep.json" || fail "the damaged point is not marked failed"
 [ "$(grep -c '"status": "ok"' "$tmp/sw/sweep.json")" -eq 1 ] || fail "the undamaged point is not ok"
+# A point that runs past the simulated-time horizon is a failed row, not an ok one.
+cat >"$tmp/late.json" <<JSON
+{"scenario": "$src/scenarios/speculative_read/case1.json",
+ "grid": {"params.iterations": [3], "params.local_process": ["30ms", "5e8s"]}}
+JSON
+"$exe" sweep "$tmp/late.json" --out "$tmp/late" -q 2>/dev/null && fail "a sweep with a failed point exited 0"
+[ "$(grep -c '"status": "failed"' "$tmp/late/sweep.json")" -eq 1 ] || fail "the point past the horizon is not failed"
+grep -q "beyond the 1e+09 s horizon" "$tmp/late/points/p00001.error" || fail "the failed point does not say why"
 echo "rows file, scenario_file, load-time bounds, trace paths, calibrate --from and damaged sweep points: all checked"

@@ -36,7 +36,7 @@ std::string xml_error(const std::string& zone_body, const std::string& config = 
 const std::string two_hosts = R"(<host id="a" speed="1Gf"/><host id="b" speed="1Gf"/>)";
 const std::string route     = R"(<route src="a" dst="b"><link_ctn id="l"/></route>)";
 
-std::string link(const std::string& bandwidth, const std::string& latency)
+std::string link_xml(const std::string& bandwidth, const std::string& latency)
 {
   return R"(<link id="l" bandwidth=")" + bandwidth + R"(" latency=")" + latency + R"("/>)";
 }
@@ -45,22 +45,23 @@ std::string link(const std::string& bandwidth, const std::string& latency)
 
 TEST_CASE("an XML platform is checked as strictly as a JSON one", "[unit]")
 {
-  REQUIRE(xml_error(two_hosts + link("1Gbps", "50us") + route).empty());
-  REQUIRE(xml_error(two_hosts + link("1Gbps", "50us") + route, R"(<prop id="network/model" value="CM02"/>)").empty());
-  REQUIRE_THAT(xml_error(two_hosts + link("0", "50us") + route),
+  REQUIRE(xml_error(two_hosts + link_xml("1Gbps", "50us") + route).empty());
+  REQUIRE(
+      xml_error(two_hosts + link_xml("1Gbps", "50us") + route, R"(<prop id="network/model" value="CM02"/>)").empty());
+  REQUIRE_THAT(xml_error(two_hosts + link_xml("0", "50us") + route),
                Catch::StartsWith("/platform/zone[AS0]/link[l]/@bandwidth: expected a bandwidth in [1, 1e+15]"));
-  REQUIRE_THAT(xml_error(two_hosts + link("1Gbps", "-1") + route),
+  REQUIRE_THAT(xml_error(two_hosts + link_xml("1Gbps", "-1") + route),
                Catch::StartsWith("/platform/zone[AS0]/link[l]/@latency: expected a duration in [0, 3600]"));
-  REQUIRE_THAT(xml_error(two_hosts + R"(<host id="c" speed="1Gf"/>)" + link("1Gbps", "1us") + route),
+  REQUIRE_THAT(xml_error(two_hosts + R"(<host id="c" speed="1Gf"/>)" + link_xml("1Gbps", "1us") + route),
                Catch::StartsWith("/platform/zone[AS0]: no route from \"a\" to \"c\""));
-  REQUIRE_THAT(xml_error(two_hosts + link("1Gbps", "1us") + route, R"(<prop id="network/model" value="CM03"/>)"),
+  REQUIRE_THAT(xml_error(two_hosts + link_xml("1Gbps", "1us") + route, R"(<prop id="network/model" value="CM03"/>)"),
                Catch::StartsWith("/platform/config/prop[network/model]:"));
-  REQUIRE_THAT(xml_error(two_hosts + link("1Gbps", "1us") + R"(<route src="a" dst="b"><link_ctn id="m"/></route>)"),
+  REQUIRE_THAT(xml_error(two_hosts + link_xml("1Gbps", "1us") + R"(<route src="a" dst="b"><link_ctn id="m"/></route>)"),
                Catch::Contains("no link \"m\""));
-  REQUIRE_THAT(xml_error(two_hosts + link("1Gbps", "1us") + R"(<route src="a" dst="x"><link_ctn id="l"/></route>)"),
+  REQUIRE_THAT(xml_error(two_hosts + link_xml("1Gbps", "1us") + R"(<route src="a" dst="x"><link_ctn id="l"/></route>)"),
                Catch::Contains("/@dst: \"x\" is no host"));
   // A one-way route leaves the way back unrouted.
-  REQUIRE_THAT(xml_error(two_hosts + link("1Gbps", "1us") +
+  REQUIRE_THAT(xml_error(two_hosts + link_xml("1Gbps", "1us") +
                          R"(<route src="a" dst="b" symmetrical="NO"><link_ctn id="l"/></route>)"),
                Catch::Contains("no route from \"b\" to \"a\""));
   REQUIRE_THAT(xml_error(R"(<host id="a" speed="1Gf,0f"/>)"), Catch::Contains("/@speed: expected a speed"));
