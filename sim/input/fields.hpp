@@ -41,7 +41,8 @@ struct Range {
   std::string describe() const;
 };
 
-/** `range` with the framework's own bound of `unit` (sizes: max_size_bytes, durations: max_duration_s; sim/input/input_limits.hpp). */
+/** `range` with the framework's own bound of `unit` (sizes: max_size_bytes, durations: max_duration_s;
+ * sim/input/input_limits.hpp). */
 Range bounded(Unit unit, Range range);
 
 class Fields {

@@ -1,9 +1,9 @@
+#include "sim/platform/platform.hpp"
 #include "sim/input/errors.hpp"
 #include "sim/input/fields.hpp"
 #include "sim/platform/engine_reuse.hpp"
-#include "sim/platform/platform.hpp"
-#include "sim/platform/simgrid_options.hpp"
 #include "sim/platform/platform_xml_check.hpp"
+#include "sim/platform/simgrid_options.hpp"
 
 #include <algorithm>
 #include <fstream>

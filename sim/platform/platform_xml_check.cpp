@@ -1,8 +1,8 @@
 #include "sim/platform/platform_xml_check.hpp"
 #include "sim/input/errors.hpp"
 #include "sim/input/fields.hpp"
-#include "sim/platform/simgrid_options.hpp"
 #include "sim/input/units.hpp"
+#include "sim/platform/simgrid_options.hpp"
 
 #include <boost/property_tree/ptree.hpp>
 #include <boost/property_tree/xml_parser.hpp>

@@ -1,7 +1,7 @@
+#include "sim/platform/simgrid_options.hpp"
 #include "sim/input/errors.hpp"
 #include "sim/input/fields.hpp"
 #include "sim/platform/platform.hpp"
-#include "sim/platform/simgrid_options.hpp"
 #include "sim/platform/simgrid_paths.hpp"
 
 #include <cerrno>

@@ -1,3 +1,4 @@
+#include "sim/run/run.hpp"
 #include "sim/input/data_dir.hpp"
 #include "sim/input/errors.hpp"
 #include "sim/input/interrupt.hpp"
@@ -10,9 +11,8 @@
 #include "sim/run/fingerprint.hpp"
 #include "sim/run/model.hpp"
 #include "sim/run/plot.hpp"
-#include "sim/run/run.hpp"
-#include "sim/run/run_output.hpp"
 #include "sim/run/run_outcome.hpp"
+#include "sim/run/run_output.hpp"
 
 #include <simgrid/s4u.hpp>
 #include <simgrid/version.h>

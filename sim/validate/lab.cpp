@@ -3,8 +3,8 @@
 #include "sim/input/errors.hpp"
 #include "sim/input/fields.hpp"
 #include "sim/input/json_io.hpp"
-#include "sim/input/temp_dir.hpp"
 #include "sim/input/json_keys.hpp"
+#include "sim/input/temp_dir.hpp"
 #include "sim/sweep/store.hpp"
 #include "sim/validate/validate.hpp"
 

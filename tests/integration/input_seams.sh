@@ -93,5 +93,5 @@ cat >"$tmp/late.json" <<JSON
 JSON
 "$exe" sweep "$tmp/late.json" --out "$tmp/late" -q 2>/dev/null && fail "a sweep with a failed point exited 0"
 [ "$(grep -c '"status": "failed"' "$tmp/late/sweep.json")" -eq 1 ] || fail "the point past the horizon is not failed"
-grep -q "beyond the 1e+09 s horizon" "$tmp/late/points/p00001.error" || fail "the failed point does not say why"
+grep -q "beyond the 1000000000 s any run may simulate" "$tmp/late/points/p00001.error" || fail "the failed point does not say why"
 echo "rows file, scenario_file, load-time bounds, trace paths, calibrate --from and damaged sweep points: all checked"

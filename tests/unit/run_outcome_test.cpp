@@ -2,9 +2,9 @@
  * blocked, a clock past the horizon, a metric that is not finite. Each TEST_CASE runs one engine. */
 #include "sim/input/errors.hpp"
 #include "sim/input/input_limits.hpp"
+#include "sim/platform/simgrid_options.hpp"
 #include "sim/run/run.hpp"
 #include "sim/run/run_outcome.hpp"
-#include "sim/platform/simgrid_options.hpp"
 
 #include <catch2/catch.hpp>
 #include <cmath>
