@@ -1,4 +1,4 @@
-/* Recovery from a failure (seed 3.4, coordinated_recovery.hpp). */
+/* Recovery from a failure (seed 3.4, coordinated_recovery.hpp): initialisation, then data recovery (seed 3.5). */
 #include "models/checkpoint/coordinated_recovery.hpp"
 #include "models/checkpoint/brazos_actor.hpp"
 #include "models/checkpoint/coordinated_application.hpp"
@@ -7,6 +7,7 @@
 #include "sim/run/events.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <utility>
 
@@ -31,8 +32,8 @@ void Recovery::recover(size_t dead, double failed_at, double detected_at)
   std::vector<size_t> placement = old.placement;
   while (true) { // again if another node dies while this restart is under way
     if (not replace(placement))
-      return;                                       // no node left to run on
-    sg4::this_actor::sleep_for(st_.p.restart_init); // runtime system and user initialisation
+      return;                                         // no node left to run on
+    sg4::this_actor::sleep_for(init_time(placement)); // runtime system and user initialisation
     double t0 = sg4::Engine::get_clock();
     if (from.barrier > 0)
       read_back(placement, from.barrier);
@@ -81,16 +82,35 @@ bool Recovery::replace(std::vector<size_t>& placement)
   return true;
 }
 
+double Recovery::init_time(const std::vector<size_t>& placement) const
+{
+  // Every node's restarted process allocates the whole shared region again (seed 3.4: the only user initialisation
+  // a recovery needs): each page committed with its protection set (one Win32 virtual-memory call, priced as Table
+  // 2's VirtualQuery) and zero-filled by NT on its first touch. The nodes do it in parallel; the slowest one counts.
+  const Params& p = st_.p;
+  double pages    = std::ceil(p.app.shared_bytes / p.page_bytes);
+  double slowest  = 0;
+  for (size_t n : placement) {
+    const NtCosts& c = st_.s.costs[n];
+    slowest          = std::max(slowest, pages * (c.virtual_query + p.page_bytes / c.memcpy_bw));
+  }
+  return p.restart_init + slowest;
+}
+
 void Recovery::read_back(const std::vector<size_t>& placement, long from)
 {
-  // Data recovery: every node reads its threads' state back from the file server.
+  // Data recovery: every node streams its threads' state back from the file server and copies it into its pages;
+  // opening the files and rebuilding the runtime's state cost a fixed time on top.
   std::vector<std::pair<size_t, double>> reads;
+  std::vector<double> copy_bw(st_.s.nodes.size(), 0.0);
   for (size_t n = 0; n < st_.s.nodes.size(); ++n) {
     long threads = std::count(placement.begin(), placement.end(), n);
     if (threads > 0) // a full image, whatever the increments it was saved in
       reads.emplace_back(n, file_bytes(st_.p, threads, from));
+    copy_bw[n] = st_.s.costs[n].memcpy_bw;
   }
-  st_.server.read_into(st_.s.nodes, reads);
+  sg4::this_actor::sleep_for(st_.p.data_recovery_fixed);
+  st_.server.read_into(st_.s.nodes, reads, copy_bw);
 }
 
 } // namespace cs::checkpoint

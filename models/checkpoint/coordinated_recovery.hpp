@@ -23,6 +23,8 @@ public:
 private:
   /** Puts the placement's threads back on live nodes (a replacement node, or the survivors); false if none is left. */
   bool replace(std::vector<size_t>& placement);
+  /** Runtime system and user initialisation of a restart on these nodes. */
+  double init_time(const std::vector<size_t>& placement) const;
   void read_back(const std::vector<size_t>& placement, long from);
 
   RunState& st_;

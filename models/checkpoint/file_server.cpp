@@ -26,7 +26,7 @@ void FileServer::send(size_t node, double bytes)
                             std::to_string(sg4::this_actor::get_pid()));
   for (double left = bytes; left > 0; left -= p_.copy_chunk) {
     double n = std::min(left, p_.copy_chunk);
-    send_owned(box_, std::make_unique<Chunk>(Chunk{n, reply}), static_cast<uint64_t>(n));
+    send_owned(box_, std::make_unique<Chunk>(Chunk{n, reply}), static_cast<uint64_t>(n * p_.wire_ratio));
     std::unique_ptr<bool>(reply->get<bool>());
   }
 }
@@ -62,31 +62,55 @@ void FileServer::writer(size_t w)
   }
 }
 
-void FileServer::read_into(const std::vector<sg4::Host*>& nodes, const std::vector<std::pair<size_t, double>>& reads)
+void FileServer::read_into(const std::vector<sg4::Host*>& nodes, const std::vector<std::pair<size_t, double>>& reads,
+                           const std::vector<double>& copy_bw)
 {
   std::vector<sg4::ActorPtr> readers;
   for (auto const& [n, bytes] : reads) {
     if (not nodes[n]->is_on())
       continue;
     sg4::Mailbox* to = box("node" + std::to_string(n) + "/read/" + std::to_string(readers.size()));
-    readers.push_back(sg4::Actor::create("nfs-read", host_, [this, bytes = bytes, to] {
-      unless_peer_dies("server read", [&] {
-        for (double left = bytes; left > 0; left -= p_.copy_chunk) {
-          double c = std::min(left, p_.copy_chunk);
-          disk_->read(static_cast<sg_size_t>(c));
-          send_owned(to, std::make_unique<double>(c), static_cast<uint64_t>(c));
-        }
-      });
-    }));
-    readers.push_back(sg4::Actor::create("node-read", nodes[n], [this, bytes = bytes, to] {
-      unless_peer_dies("node read", [&] {
-        for (double left = bytes; left > 0; left -= p_.copy_chunk)
-          std::unique_ptr<double>(to->get<double>());
-      });
+    readers.push_back(sg4::Actor::create(
+        "nfs-read", host_, [this, bytes = bytes, to] { unless_peer_dies("server read", [&] { stream(bytes, to); }); }));
+    double bw = copy_bw.empty() ? 0.0 : copy_bw[n];
+    readers.push_back(sg4::Actor::create("node-read", nodes[n], [bytes = bytes, to, bw] {
+      unless_peer_dies("node read", [&] { receive(bytes, to, bw); });
     }));
   }
   for (auto& r : readers)
     r->join();
+}
+
+void FileServer::stream(double bytes, sg4::Mailbox* to)
+{
+  // A sequential read: the server reads the next chunk ahead from its disk while the current one is on the wire.
+  auto chunk       = [this](double left) { return std::min(left, p_.read_ahead); };
+  double left      = bytes;
+  sg4::IoPtr ahead = disk_->read_async(static_cast<sg_size_t>(chunk(left)));
+  while (left > 0) {
+    double c = chunk(left);
+    ahead->wait();
+    left -= c;
+    if (left > 0)
+      ahead = disk_->read_async(static_cast<sg_size_t>(chunk(left)));
+    send_owned(to, std::make_unique<double>(c), static_cast<uint64_t>(c * p_.wire_ratio));
+  }
+}
+
+void FileServer::receive(double bytes, sg4::Mailbox* to, double copy_bw)
+{
+  // NT's redirector takes the next chunk in while the runtime copies the last one into the process's pages.
+  double* got       = nullptr;
+  sg4::CommPtr next = to->get_async<double>(&got);
+  for (double left = bytes; left > 0;) {
+    next->wait();
+    std::unique_ptr<double> chunk(std::exchange(got, nullptr));
+    left -= *chunk;
+    if (left > 0)
+      next = to->get_async<double>(&got);
+    if (copy_bw > 0)
+      sg4::this_actor::execute(*chunk / copy_bw * sg4::this_actor::get_host()->get_speed());
+  }
 }
 
 } // namespace cs::checkpoint

@@ -25,10 +25,16 @@ public:
    *  once written (a synchronous file copy). */
   void send(size_t node, double bytes);
   /** Reads each (node, bytes) back from the server into that node's host (in parallel), skipping nodes that are
-   *  off; returns when every read is done. */
-  void read_into(const std::vector<sg4::Host*>& nodes, const std::vector<std::pair<size_t, double>>& reads);
+   *  off; a node with a copy_bw entry copies each chunk it receives into its process at that rate. Returns when every
+   *  read is done. */
+  void read_into(const std::vector<sg4::Host*>& nodes, const std::vector<std::pair<size_t, double>>& reads,
+                 const std::vector<double>& copy_bw = {});
 
 private:
+  /** The server's side of one read: `bytes` from its disk to `to`, chunk by chunk. */
+  void stream(double bytes, sg4::Mailbox* to);
+  /** A node's side of one read: the chunks of `bytes` from `to`, each copied at copy_bw (0: not copied). */
+  static void receive(double bytes, sg4::Mailbox* to, double copy_bw);
   /** One writer thread: writes the chunks handed to it, one at a time, and acknowledges. */
   void writer(size_t w);
 

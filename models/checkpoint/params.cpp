@@ -55,6 +55,14 @@ Params Params::from(Fields& f)
                                 "bytes per transfer of a file copy to or from the file server (model granularity: "
                                     "results move by under 1% from 1 to 16 MiB)",
                                 Range::positive());
+  p.read_ahead     = f.quantity("read_ahead", Unit::size, p.read_ahead,
+                                "unit in which the file server reads a file being read back ahead of the network "
+                                    "(assumed: NT's cache manager reads sequential files ahead 64 KB at a time)",
+                                Range::positive());
+  p.wire_ratio     = f.number("wire_ratio", p.wire_ratio,
+                              "Ethernet bytes per byte of a file copied to or read from the file server (TCP over a "
+                                  "1500-byte MTU: 1460 B of data in 1538 B of frame, preamble and gap)",
+                              Range::at_least(1));
   p.incremental    = f.boolean("incremental", p.incremental,
                                "incremental checkpoints: only the pages modified since the previous one");
   Fields r         = f.object("failures", "failures and recovery (seed 3.4)");
@@ -70,9 +78,19 @@ Params Params::from(Fields& f)
       "takes its place");
   p.replace_delay = r.quantity("replace_delay", Unit::time, p.replace_delay,
                                "replacement: time until the new node is up", Range::non_negative());
-  p.restart_init =
-      r.quantity("restart_init", Unit::time, p.restart_init,
-                 "runtime and user initialisation of a restart (seed 3.5: 17 s for Water)", Range::non_negative());
+  p.restart_init  = r.quantity("restart_init", Unit::time, p.restart_init,
+                               "runtime system initialisation of a restart and the user program's start, before it "
+                                "allocates its shared memory (seed 3.5: Water's 17 s, less its 2.6 MB region)",
+                               Range::non_negative());
+  p.page_bytes    = r.quantity("page_bytes", Unit::size, p.page_bytes,
+                               "page of the shared region: a restart's allocation commits, protects and zero-fills "
+                                  "each one (seed 2.1: x86 pages of 4 KB)",
+                               Range::positive());
+  p.data_recovery_fixed =
+      r.quantity("data_recovery_fixed", Unit::time, p.data_recovery_fixed,
+                 "per restart, beside streaming and copying the checkpoint files: opening them on the file server "
+                 "and rebuilding the runtime's page and thread state",
+                 Range::non_negative());
   r.string("source", "", "where the numbers come from");
   r.finish();
   if (p.fail_node > p.nodes)

@@ -56,8 +56,10 @@ struct Params {
   bool twins              = true;  ///< a modified page is saved with its twin (multiple-writer protocol)
   bool copy_to_nfs        = true;  ///< copy each checkpoint file to the network file system in the background
   std::string file_server = "nfs"; ///< host of the network file system
-  double copy_chunk       = 4 << 20; ///< bytes per request of a copy to or from the file server (model granularity)
-  bool incremental        = false;   ///< save only the pages modified since the previous checkpoint (seed: future work)
+  double copy_chunk       = 4 << 20;  ///< bytes per request of a copy to or from the file server (model granularity)
+  double read_ahead       = 64 << 10; ///< a file server streams a file read back in units of this size
+  double wire_ratio       = 1538.0 / 1460; ///< Ethernet bytes per byte of a file carried by TCP (1500-byte MTU)
+  bool incremental        = false; ///< save only the pages modified since the previous checkpoint (seed: future work)
 
   // failures and recovery (seed 3.4)
   std::string heartbeat_host = "nfs"; ///< the designated node sending heartbeats (assumed never to fail)
@@ -66,8 +68,10 @@ struct Params {
   long fail_node             = 2;     ///< ... of this node (1-based)
   double mtbf                = 0;     ///< or failures of every node with exponential times of this mean (0: none)
   RecoveryMode recovery      = RecoveryMode::survivors;
-  double replace_delay       = 0;  ///< replacement: time until the replacement node is up
-  double restart_init        = 17; ///< runtime system and user initialisation of a restart (seed: Water 17 s)
+  double replace_delay       = 0;    ///< replacement: time until the replacement node is up
+  double restart_init        = 17;   ///< runtime start of a restart, before the shared region is allocated
+  double page_bytes          = 4096; ///< x86 page: the unit the runtime allocates and protects shared memory in
+  double data_recovery_fixed = 0;    ///< per restart: the part of the data recovery no byte count explains
 
   // node removal and addition by migration (seed section 4), at the first barrier after the given times
   double remove_at = -1; ///< < 0: no removal

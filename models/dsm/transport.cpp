@@ -2,6 +2,7 @@
 #include "sim/run/actor_lock.hpp"
 #include "sim/run/events.hpp"
 
+#include <algorithm>
 #include <string>
 
 XBT_LOG_EXTERNAL_CATEGORY(cs_dsm);
@@ -152,13 +153,20 @@ void Transport::send_until_acked(const MsgPtr& original, bool by_handler)
       cs::ActorLock lock(*ack_mutex_);
       handler_waits_++;
     }
-    AckWait got   = await_ack(m.dst, m.seq, start + ack_timeout_, by_handler);
-    double waited = sg4::Engine::get_clock() - start;
+    double handled = stolen_;
+    AckWait got    = await_ack(m.dst, m.seq, start + ack_timeout_, by_handler);
+    double waited  = sg4::Engine::get_clock() - start;
     if (by_handler) {
       cs::ActorLock lock(*ack_mutex_);
       handler_waits_--;
       ack_cv_->notify_all();
       stolen_ += waited; // the handler's busy-wait holds the CPU the program would have used
+    } else {
+      // JIAJIA's asendmsg runs outsend in whoever queued the first message, the program or the SIGIO handler: the
+      // busy-wait holds the process's one CPU either way. The handler runs that nested in the wait are already
+      // counted; the rest of the wait is taken from the program too (it matters when the program was computing:
+      // a home serving grants).
+      stolen_ += std::max(0.0, waited - (stolen_ - handled));
     }
     counters_.ack_wait_s += waited;
     if (got == AckWait::acked)

@@ -8,7 +8,9 @@
  * - the receiver (the SIGIO handler) takes each datagram off the socket, ACKs every reliable one at once (a
  *   duplicate too), drops a duplicate (a sequence number not above the last one handled from that node: counted,
  *   as JIAJIA's resentcnt) and hands the rest to the protocol;
- * - the SIGIO handler and the sender run in the application's process: their CPU time preempts the application's.
+ * - the SIGIO handler and the sender run in the application's process: their CPU time preempts the application's,
+ *   the sender's busy-wait for an ACK included (JIAJIA sends a reply the handler makes from the handler itself, or
+ *   from the program's own send loop when one is under way: either way the process's one CPU spins).
  * `direct_replies` (a hypothesis, off for JIAJIA whose asendmsg queues them): the handler sends its replies itself
  * at once, busy-waiting for their ACKs on top of whatever the program was doing, a send of its own included; the
  * program's busy-wait for an ACK of the same node then resumes only when the handler is done, and either may read
