@@ -1,6 +1,9 @@
 #include "models/dsm/model.hpp"
 #include "models/common/net/switch_config.hpp"
+#include "models/dsm/basic_ping.hpp"
 #include "models/dsm/benchmark.hpp"
+#include "models/dsm/run_rates.hpp"
+#include "models/dsm/tmk_delivery.hpp"
 #include "models/dsm/tmk_lrc.hpp"
 #include "models/dsm/udp_rtt.hpp"
 
@@ -45,13 +48,14 @@ public:
     for (int i = 0; i < p_.nodes; ++i) {
       sg4::Host* h        = hosts_[static_cast<size_t>(i)];
       const OsProfile& os = ctx.platform.os(h);
-      Costs c{h->get_speed(),        os.cost("udp_send"),  os.cost("udp_recv"), os.cost("sigio"),
-              os.cost("page_fault"), os.cost("memcpy_bw"), os.cost("diff_bw")};
+      Costs c             = costs_of(os, h->get_speed());
       transports_.push_back(std::make_unique<Transport>(i, h, *fabric_, c, p_.header_bytes, p_.ack_bytes,
                                                         p_.system.ack_timeout, p_.system.max_retries,
                                                         p_.system.direct_replies));
       if (p_.trace_barrier > 0)
         transports_.back()->set_timeline(&timeline_);
+      if (p_.system.protocol == Protocol::lrc)
+        transports_.back()->set_delivery(tmk::delivery(p_.treadmarks));
       if (p_.system.protocol == Protocol::lrc)
         nodes_.push_back(std::make_unique<tmk::Node>(i, memory_, *transports_.back(), p_));
       else
@@ -63,6 +67,8 @@ public:
     finished_.assign(static_cast<size_t>(p_.nodes), 0);
     if (p_.bench == Bench::udp_rtt)
       rtt_ = std::make_unique<UdpRtt>(p_.udp_rtt, *fabric_, *transports_[0], *transports_[1]);
+    if (p_.bench == Bench::basic && not bench_)
+      ping_ = std::make_unique<BasicPing>(p_.basic, *fabric_, *transports_[0], *transports_[1]);
   }
 
   void start() override
@@ -70,6 +76,10 @@ public:
     fabric_->start(hosts_[0]);
     if (rtt_) {
       rtt_->start(hosts_[0], hosts_[1]);
+      return;
+    }
+    if (ping_) {
+      ping_->start(hosts_[0], hosts_[1]);
       return;
     }
     for (auto& t : transports_)
@@ -111,6 +121,7 @@ private:
   std::vector<double> start_, end_;
   std::vector<char> finished_; ///< which programs reached their end (a program blocked forever never does)
   std::unique_ptr<UdpRtt> rtt_;
+  std::unique_ptr<BasicPing> ping_;
   Timeline timeline_;
 };
 
@@ -122,6 +133,10 @@ void Run::finish()
     rec.set("size", p_.udp_rtt.size);
     rec.set("response_size", p_.udp_rtt.response_size);
     rec.set("rtt_us", rtt_->rtt() * 1e6);
+    return;
+  }
+  if (ping_) {
+    ping_->record(rec);
     return;
   }
   check_finished();
@@ -137,6 +152,8 @@ void Run::finish()
   Counters sum  = record_nodes(rec, by_op);
   long messages = record_message_types(rec, by_op);
   record_totals(rec, sum, messages, time);
+  if (p_.system.protocol == Protocol::lrc) // the TreadMarks study's rates (its programs count locks and barriers)
+    record_rates(rec, transports_, time);
   record_cache_stats(rec);
   bench_->record(rec);
   if (p_.trace_barrier > 0)
