@@ -38,6 +38,8 @@ std::unique_ptr<Benchmark> make_benchmark(const Params& p, Memory& memory)
     return make_quicksort(p.quicksort, memory);
   case Bench::tsp:
     return make_tsp(p.tsp, memory);
+  case Bench::basic:
+    return make_basic(p.basic, memory);
   case Bench::udp_rtt:
     return nullptr; // not a DSM program: the run measures the UDP path itself
   }

@@ -38,12 +38,17 @@ std::vector<double> nqueens_tasks(int n, int depth, int weight_depth);
 std::unique_ptr<Benchmark> make_nqueens(const NQueensParams& p, Memory& memory);
 std::unique_ptr<Benchmark> make_lu(const LuParams& p, Memory& memory);
 std::unique_ptr<Benchmark> make_water(const WaterParams& p, Memory& memory);
+/** SPLASH's Water with its forces summed privately and added once per molecule per step (workloads/water_splash.cpp).
+ */
+std::unique_ptr<Benchmark> make_splash_water(const WaterParams& p, Memory& memory);
 std::unique_ptr<Benchmark> make_sor(const SorParams& p, Memory& memory);
 std::unique_ptr<Benchmark> make_mm(const MmParams& p, Memory& memory);
 std::unique_ptr<Benchmark> make_apps_mm(const AppsMmParams& p, Memory& memory);
 std::unique_ptr<Benchmark> make_jacobi(const JacobiParams& p, Memory& memory);
 std::unique_ptr<Benchmark> make_quicksort(const QuicksortParams& p, Memory& memory);
 std::unique_ptr<Benchmark> make_tsp(const TspParams& p, Memory& memory);
+/** Bench basic's lock, barrier and page-fault programs (nullptr for the round trips: models/dsm/basic_ping.hpp). */
+std::unique_ptr<Benchmark> make_basic(const BasicParams& p, Memory& memory);
 /** apps/tsp's weight matrix (row-major, cities x cities) as the tsp benchmark generates it. */
 std::vector<int> tsp_weights(const TspParams& p);
 

@@ -1,7 +1,11 @@
 #include "models/dsm/model.hpp"
 #include "models/common/net/switch_config.hpp"
+#include "models/dsm/basic_ping.hpp"
 #include "models/dsm/benchmark.hpp"
 #include "models/dsm/node.hpp"
+#include "models/dsm/run_rates.hpp"
+#include "models/dsm/tmk_delivery.hpp"
+#include "models/dsm/tmk_lrc.hpp"
 #include "models/dsm/udp_rtt.hpp"
 
 #include <algorithm>
@@ -50,11 +54,11 @@ struct Cluster {
   {
     sg4::Host* h        = hosts[static_cast<size_t>(i)];
     const OsProfile& os = ctx.platform.os(h);
-    Costs c{h->get_speed(),        os.cost("udp_send"),  os.cost("udp_recv"), os.cost("sigio"),
-            os.cost("page_fault"), os.cost("memcpy_bw"), os.cost("diff_bw")};
-    transports.push_back(std::make_unique<Transport>(i, h, *fabric, c, p.header_bytes, p.ack_bytes,
-                                                     p.system.ack_timeout, p.system.max_retries,
+    transports.push_back(std::make_unique<Transport>(i, h, *fabric, costs_of(os, h->get_speed()), p.header_bytes,
+                                                     p.ack_bytes, p.system.ack_timeout, p.system.max_retries,
                                                      p.system.direct_replies));
+    if (p.system.protocol == Protocol::lrc)
+      transports.back()->set_delivery(tmk::delivery(p.treadmarks));
     return *transports.back();
   }
 
@@ -92,6 +96,31 @@ public:
 private:
   Cluster cluster_;
   std::unique_ptr<UdpRtt> rtt_;
+};
+
+/** bench basic, round trips: the smallest message between nodes 0 and 1 on the DSM's messaging path, no DSM
+ *  (models/dsm/basic_ping.hpp). The other basic tests are DSM programs (BenchmarkRun). */
+class BasicPingRun : public ParamsRun<Params> {
+public:
+  BasicPingRun(ModelContext& ctx, Params p) : ParamsRun(ctx, std::move(p)), cluster_(ctx, fields_, p_)
+  {
+    cluster_.name_hosts();
+    for (int i = 0; i < p_.nodes; ++i)
+      cluster_.add_transport(ctx, p_, i);
+    ping_ = std::make_unique<BasicPing>(p_.basic, *cluster_.fabric, *cluster_.transports[0], *cluster_.transports[1]);
+  }
+
+  void start() override
+  {
+    cluster_.fabric->start(cluster_.hosts[0]);
+    ping_->start(cluster_.hosts[0], cluster_.hosts[1]);
+  }
+
+  void finish() override { ping_->record(ctx_.recorder); }
+
+private:
+  Cluster cluster_;
+  std::unique_ptr<BasicPing> ping_;
 };
 
 /** A DSM program on every node under the chosen system: its execution time, messages, errors and page traffic. */
@@ -173,6 +202,8 @@ void BenchmarkRun::finish()
   Counters sum  = record_nodes(rec, by_op);
   long messages = record_message_types(rec, by_op);
   record_totals(rec, sum, messages, time);
+  if (p_.system.protocol == Protocol::lrc) // the TreadMarks study's rates (its programs count locks and barriers)
+    record_rates(rec, transports_, time);
   record_cache_stats(rec);
   bench_->record(rec);
   if (p_.trace_barrier > 0)
@@ -331,6 +362,8 @@ std::unique_ptr<ModelRun> experiment_run(ModelContext& ctx, Params p)
 {
   if (p.bench == Bench::udp_rtt)
     return std::make_unique<UdpRttRun>(ctx, std::move(p));
+  if (p.bench == Bench::basic && (p.basic.test == BasicTest::roundtrip || p.basic.test == BasicTest::roundtrip_signal))
+    return std::make_unique<BasicPingRun>(ctx, std::move(p));
   return std::make_unique<BenchmarkRun>(ctx, std::move(p));
 }
 

@@ -9,7 +9,7 @@ static const EnumNames<Bench>& bench_names()
       {"nqueens", Bench::nqueens}, {"lu", Bench::lu},         {"water", Bench::water},
       {"sor", Bench::sor},         {"mm", Bench::mm},         {"udp_rtt", Bench::udp_rtt},
       {"apps_mm", Bench::apps_mm}, {"jacobi", Bench::jacobi}, {"quicksort", Bench::quicksort},
-      {"tsp", Bench::tsp}};
+      {"tsp", Bench::tsp},         {"basic", Bench::basic}};
   return names;
 }
 
@@ -147,10 +147,12 @@ Params Params::from(Fields& f)
       w.quantity("seq_time", Unit::time, p.water.seq_time, "sequential run time (seed: 7.7 s)", Range::positive());
   p.water.interf_share   = w.number("interf_share", p.water.interf_share, "share of a step's work in the pair forces",
                                     Range::unit_interval());
-  p.water.layout         = w.choice("layout", p.water.layout, {"rows", "apps"},
+  p.water.layout         = w.choice("layout", p.water.layout, {"rows", "apps", "splash"},
                                     "rows: molecules homed at their owner, forces added per molecule under its lock; apps: "
                                             "JIAJIA 2.1's apps/water (all shared data homed at node 0, forces summed privately and "
-                                            "added under one lock per process, 7 barriers a step)");
+                                            "added under one lock per process, 7 barriers a step); splash: SPLASH's Water, forces "
+                                            "summed privately and added once per molecule under its lock, 4 barriers a step "
+                                            "(the apps layout's CPU parameters; molecule_bytes a record)");
   p.water.position_bytes = w.quantity("position_bytes", Unit::size, p.water.position_bytes,
                                       "apps: shared position record of one molecule", Range::positive());
   p.water.poteng_pair =
@@ -264,8 +266,39 @@ Params Params::from(Fields& f)
                                             "one entry of a vector time", Range::non_negative());
   p.treadmarks.track_data =
       tm.boolean("track_data", p.treadmarks.track_data, "carry real page contents through twins and diffs (tests)");
+  p.treadmarks.responses_wake =
+      tm.boolean("responses_wake", p.treadmarks.responses_wake,
+                 "a response (page, diffs, lock grant, barrier departure) is taken by its requester blocked in a "
+                 "receive (costs rx_interrupt + wakeup) rather than by the SIGIO handler (sigio)");
+  p.treadmarks.responses_via_handler =
+      tm.boolean("responses_via_handler", p.treadmarks.responses_via_handler,
+                 "responses_wake: the SIGIO handler reads the response and then wakes the requester (sigio + wakeup)");
+  p.treadmarks.handler_drains = tm.boolean("handler_drains", p.treadmarks.handler_drains,
+                                           "the SIGIO handler reads every message already waiting before it returns "
+                                           "(SIGIO is not queued): one signal for a burst");
   tm.string("source", "", "where the numbers come from");
   tm.finish();
+  Fields bs = f.object("basic", "bench basic: one basic operation timed as a program (roundtrips: no DSM)");
+  p.basic.test =
+      bs.choice<BasicTest>("test", p.basic.test,
+                           {{"roundtrip", BasicTest::roundtrip},
+                            {"roundtrip_signal", BasicTest::roundtrip_signal},
+                            {"lock_manager_last", BasicTest::lock_manager_last},
+                            {"lock_other", BasicTest::lock_other},
+                            {"barrier", BasicTest::barrier},
+                            {"page_fault", BasicTest::page_fault}},
+                           "roundtrip(_signal): smallest request-response between nodes 0 and 1, received blocked "
+                           "(or by a signal handler at both ends); lock_manager_last / lock_other: node 3 acquires a "
+                           "free lock managed by node 1, last held by node 1 / node 2; barrier: all nodes; "
+                           "page_fault: node 1 reads pages it never had (node 0 sends them)");
+  p.basic.repetitions = bs.integer("repetitions", p.basic.repetitions, "operations timed (mean reported)", 1);
+  p.basic.size =
+      bs.quantity("size", Unit::size, p.basic.size, "roundtrips: bytes of the message", Range::non_negative());
+  bs.string("source", "", "where the numbers come from");
+  bs.finish();
+  bool lock_test = p.basic.test == BasicTest::lock_manager_last || p.basic.test == BasicTest::lock_other;
+  if (p.bench == Bench::basic && p.nodes < (lock_test ? 4 : 2))
+    f.fail("nodes", "bench basic needs 2 nodes (the lock tests: 4)");
   if (p.bench == Bench::apps_mm && p.apps_mm.n % p.nodes != 0)
     am.fail("n", "apps/mm gives each process N/P rows: n must be a multiple of nodes = " + std::to_string(p.nodes));
   if (p.bench == Bench::udp_rtt && p.nodes < 2)

@@ -9,7 +9,9 @@
 
 namespace cs::dsm {
 
-enum class Bench { nqueens, lu, water, sor, mm, udp_rtt, apps_mm, jacobi, quicksort, tsp };
+enum class Bench { nqueens, lu, water, sor, mm, udp_rtt, apps_mm, jacobi, quicksort, tsp, basic };
+/** Bench basic's microbenchmark (models/dsm/basic_ping.hpp, workloads/basic.cpp). */
+enum class BasicTest { roundtrip, roundtrip_signal, lock_manager_last, lock_other, barrier, page_fault };
 /** The consistency protocol of a system. */
 enum class Protocol {
   home, ///< home-based scope consistency (JIAJIA, Mocha)
@@ -114,6 +116,16 @@ struct UdpRttParams {
   long round_trips     = 1000;
 };
 
+/** The basic operations' costs, each timed as a program on the platform: a request-response of the smallest
+ *  message between nodes 0 and 1 (received by a blocked process, or by a signal handler at both ends), a remote
+ *  lock acquisition (its manager the last holder, or a third process), a barrier of every node, a remote page
+ *  fault fetching a whole page. */
+struct BasicParams {
+  BasicTest test   = BasicTest::roundtrip;
+  long repetitions = 20; ///< operations timed (their mean is reported)
+  double size      = 4;  ///< roundtrips: bytes of the message (no DSM header)
+};
+
 /** Jacobi relaxation (workloads/jacobi.cpp): CPU work per grid element, not a sequential time. */
 struct JacobiParams {
   long rows          = 2000;
@@ -147,11 +159,14 @@ struct TspParams {
 
 /** TreadMarks' lazy release consistency (models/dsm/tmk_*). */
 struct TreadMarksParams {
-  double request_timeout = 0.1;   ///< a page or diff request is sent again after this long without its response
-  double sync_timeout    = 1;     ///< a lock request or barrier arrival is sent again after this long
-  double interval_bytes  = 8;     ///< an interval record's processor and index
-  double vt_entry_bytes  = 4;     ///< one entry of a vector time
-  bool track_data        = false; ///< carry real page contents (tests: the merge of concurrent writers)
+  double request_timeout     = 0.1;   ///< a page or diff request is sent again after this long without its response
+  double sync_timeout        = 1;     ///< a lock request or barrier arrival is sent again after this long
+  double interval_bytes      = 8;     ///< an interval record's processor and index
+  double vt_entry_bytes      = 4;     ///< one entry of a vector time
+  bool track_data            = false; ///< carry real page contents (tests: the merge of concurrent writers)
+  bool responses_wake        = false; ///< a response wakes its blocked requester (not only the SIGIO handler)
+  bool responses_via_handler = false; ///< responses_wake: the handler reads the response, then wakes the requester
+  bool handler_drains        = false; ///< one SIGIO serves every request already waiting
 };
 
 struct Params {
@@ -180,6 +195,7 @@ struct Params {
   JacobiParams jacobi;
   QuicksortParams quicksort;
   TspParams tsp;
+  BasicParams basic;
 
   static Params from(Fields& f);
 };

@@ -334,6 +334,7 @@ Lrc::Lock& Lrc::lock_at(long lock)
 
 void Lrc::acquire(long lock)
 {
+  counters().acquires++;
   double start = sg4::Engine::get_clock();
   close_interval();
   Lock& l = lock_at(lock);
@@ -404,6 +405,7 @@ void Lrc::on_lock_request(const Msg& m)
 
 void Lrc::barrier()
 {
+  counters().barriers++;
   double start = sg4::Engine::get_clock();
   close_interval();
   long epoch = departures_;

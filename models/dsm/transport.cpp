@@ -1,4 +1,5 @@
 #include "models/dsm/transport.hpp"
+#include "sim/platform/platform.hpp"
 #include "sim/run/actor_lock.hpp"
 #include "sim/run/events.hpp"
 
@@ -20,6 +21,21 @@ const char* op_name(Op op)
   static const char* names[] = {"GETP",     "GETPGRANT", "DIFF",      "DIFFGRANT", "BARR", "BARRGRANT", "ACQ",
                                 "ACQGRANT", "WAIT",      "WAITGRANT", "INV",       "WTNT", "REL",       "ACK"};
   return names[op_index(op)];
+}
+
+Costs costs_of(const cs::OsProfile& os, double speed)
+{
+  Costs c{speed,
+          os.cost("udp_send"),
+          os.cost("udp_recv"),
+          os.cost("sigio"),
+          os.cost("page_fault"),
+          os.cost("memcpy_bw"),
+          os.cost("diff_bw")};
+  c.rx_interrupt = os.cost_or("rx_interrupt", 0);
+  c.wakeup       = os.cost_or("wakeup", 0);
+  c.nic_bw       = os.cost_or("nic_bw", c.nic_bw);
+  return c;
 }
 
 Transport::Transport(int id, sg4::Host* host, net::Fabric& fabric, Costs costs, double header, double ack_bytes,
@@ -89,7 +105,7 @@ void Transport::post(MsgPtr m, bool wait)
 void Transport::transmit(const std::shared_ptr<Msg>& m)
 {
   double bytes = header_ + m->payload;
-  cpu(costs_.udp_send + copy_time(bytes), true);
+  cpu(send_cost(bytes), true);
   // Numbered when it reaches the NIC: a direct reply and the program's send may be in sendto() together, and the
   // receiver takes a number not above the last one it saw from this node for a duplicate.
   if (m->seq == 0)
@@ -222,11 +238,16 @@ void Transport::server()
 void Transport::receiver()
 {
   net::Socket& in = fabric_.socket(id_, kRequestSocket);
+  bool running    = false; // the handler is still reading what was waiting: no new SIGIO (handler_drains)
   while (true) {
+    running         = running && in.queued() > 0;
     net::Datagram d = in.recv();
     auto m          = std::static_pointer_cast<const Msg>(d.body);
-    double ack_cost = m->reliable ? costs_.udp_send + copy_time(ack_bytes_) : 0.0;
-    cpu(costs_.sigio + costs_.udp_recv + copy_time(d.bytes) + ack_cost, true);
+    double ack_cost = m->reliable ? send_cost(ack_bytes_) : 0.0;
+    bool blocked    = delivery_.to_blocked && delivery_.to_blocked(*m);
+    bool signal     = blocked ? delivery_.blocked_via_handler : not running;
+    cpu(recv_cost(d.bytes, blocked, signal) + ack_cost, true);
+    running = delivery_.handler_drains && not blocked;
     counters_.received[op_index(m->op)]++;
     if (m->reliable) {
       counters_.sent[op_index(Op::ack)]++;

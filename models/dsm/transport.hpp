@@ -26,6 +26,10 @@
 #include <functional>
 #include <map>
 
+namespace cs {
+struct OsProfile;
+}
+
 namespace cs::dsm {
 
 namespace sg4 = simgrid::s4u;
@@ -39,6 +43,21 @@ struct Costs {
   double fault    = 0;   ///< a SIGSEGV write/read fault: signal delivery, handler, mprotect
   double copy_bw  = 1e9; ///< bytes/s of a memory copy (user<->kernel, page, twin)
   double diff_bw  = 1e9; ///< bytes/s of comparing a page with its twin
+  // Receive-side costs a platform may split out (0 / unbounded: folded into udp_recv and sigio, as before).
+  double rx_interrupt = 0;     ///< the interrupt and driver work of each arriving message
+  double wakeup       = 0;     ///< scheduling a process blocked in a receive when its message arrives
+  double nic_bw       = 1e300; ///< bytes/s of moving a message through the adapter (programmed I/O, software SAR)
+};
+
+/** A host's Costs from its OS profile (keys udp_send, udp_recv, sigio, page_fault, memcpy_bw, diff_bw; optional
+ *  rx_interrupt, wakeup, nic_bw). */
+Costs costs_of(const cs::OsProfile& os, double speed);
+
+/** Who takes an arriving message: the SIGIO handler (the default) or a process blocked waiting for it. */
+struct Delivery {
+  std::function<bool(const Msg&)> to_blocked; ///< true: a blocked receiver takes it (rx_interrupt + wakeup)
+  bool blocked_via_handler = false; ///< such a message is read by the SIGIO handler, which then wakes the process
+  bool handler_drains      = false; ///< the handler reads every message already waiting: one SIGIO for the lot
 };
 
 struct Counters {
@@ -61,6 +80,8 @@ struct Counters {
   long faults          = 0;
   long pages_fetched   = 0;
   long diffs           = 0; ///< pages diffed
+  long acquires        = 0; ///< lock acquisitions by the program (TreadMarks: local re-acquisitions included)
+  long barriers        = 0; ///< barriers the program entered (TreadMarks)
 };
 
 class Transport {
@@ -82,6 +103,16 @@ public:
   void cpu(double seconds, bool handler = false) const;
   double copy_time(double bytes) const { return bytes / costs_.copy_bw; }
   const Costs& costs() const { return costs_; }
+  void set_delivery(Delivery d) { delivery_ = std::move(d); }
+  /** CPU time of sending a message of `bytes` (system call, copy, adapter). */
+  double send_cost(double bytes) const { return costs_.udp_send + copy_time(bytes) + bytes / costs_.nic_bw; }
+  /** CPU time of receiving one: by a blocked process (wake-up), or by the handler (`signal`: a new SIGIO); a blocked
+   *  process woken by the handler pays both. */
+  double recv_cost(double bytes, bool blocked, bool signal) const
+  {
+    double wake = (blocked ? costs_.wakeup : 0.0) + (signal ? costs_.sigio : 0.0);
+    return costs_.rx_interrupt + wake + costs_.udp_recv + copy_time(bytes) + bytes / costs_.nic_bw;
+  }
   Counters& counters() { return counters_; }
   const Counters& counters() const { return counters_; }
   int id() const { return id_; }
@@ -110,6 +141,7 @@ private:
   bool direct_;
   Handler handler_;
   Timeline* timeline_ = nullptr;
+  Delivery delivery_;
   std::deque<Outgoing> out_;
   sg4::MutexPtr out_mutex_          = sg4::Mutex::create();
   sg4::ConditionVariablePtr out_cv_ = sg4::ConditionVariable::create();

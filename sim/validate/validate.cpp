@@ -62,7 +62,7 @@ struct Ctx {
   std::string file;
 };
 
-enum class Op { value, mean, sd, min, max, median, ratio, diff, crossover, slope_ratio, ks };
+enum class Op { value, mean, sd, min, max, median, p05, p95, ratio, diff, crossover, slope_ratio, ks };
 
 /** A compute object read through Fields: each op declares the keys it uses, so a misspelt key ("wher" for "where")
  *  is an error instead of a filter silently left out. */
@@ -79,7 +79,8 @@ struct Compute {
 
 bool is_stat(Op op)
 {
-  return op == Op::value || op == Op::mean || op == Op::sd || op == Op::min || op == Op::max || op == Op::median;
+  return op == Op::value || op == Op::mean || op == Op::sd || op == Op::min || op == Op::max || op == Op::median ||
+         op == Op::p05 || op == Op::p95;
 }
 
 /** A copy: Fields holds its own copy of the object, gone when parsing ends. */
@@ -119,6 +120,8 @@ Compute parse_compute(const Ctx& ctx, const json& spec, const std::string& ptr)
                         {"min", Op::min},
                         {"max", Op::max},
                         {"median", Op::median},
+                        {"p05", Op::p05},
+                        {"p95", Op::p95},
                         {"ratio", Op::ratio},
                         {"diff", Op::diff},
                         {"crossover", Op::crossover},
@@ -239,6 +242,12 @@ double stat(Op op, std::vector<double> v)
     return v.front();
   if (op == Op::max)
     return v.back();
+  if (op == Op::p05 || op == Op::p95) { // linear between the order statistics around the rank
+    double at = (op == Op::p05 ? 0.05 : 0.95) * (n - 1);
+    auto lo   = static_cast<size_t>(at);
+    size_t hi = std::min(lo + 1, v.size() - 1);
+    return v[lo] + (at - static_cast<double>(lo)) * (v[hi] - v[lo]);
+  }
   size_t m = v.size() / 2;
   return v.size() % 2 ? v[m] : 0.5 * (v[m - 1] + v[m]);
 }

@@ -78,3 +78,16 @@ TEST_CASE("a misspelt key of a compute object is an error, not a filter left out
   json nested = {{"op", "ratio"}, {"num", good}, {"den", {{"op", "value"}, {"run", "r"}, {"y", "y"}, {"x", "k"}}}};
   REQUIRE_THROWS_AS(cs::compute_cell(nested, in, "v.json", "/c"), cs::InputError); // "x" means nothing to "value"
 }
+
+TEST_CASE("p05 and p95 interpolate between the order statistics", "[unit]")
+{
+  cs::ComputeInput in;
+  for (double k = 1; k <= 21; ++k) // y = 10 k: 21 rows, ranks 0..20
+    in.runs["r"].push_back(row("a", k, 10 * k));
+  json p05 = {{"op", "p05"}, {"run", "r"}, {"y", "y"}};
+  json p95 = {{"op", "p95"}, {"run", "r"}, {"y", "y"}};
+  REQUIRE(cs::compute_cell(p05, in, "v.json", "/c").get<double>() == Approx(20));  // rank 1
+  REQUIRE(cs::compute_cell(p95, in, "v.json", "/c").get<double>() == Approx(200)); // rank 19
+  in.runs["r"].push_back(row("a", 22, 220));                                       // 22 rows: rank 1.05
+  REQUIRE(cs::compute_cell(p05, in, "v.json", "/c").get<double>() == Approx(20.5));
+}

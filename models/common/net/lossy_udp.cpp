@@ -89,9 +89,26 @@ void Fabric::push(Event e)
   cv_->notify_all();
 }
 
+void Fabric::send_on_segment(Datagram d, double now)
+{
+  // The whole datagram holds the segment (its fragments back to back): frames of other senders wait for it.
+  double wire  = wire_bytes(d.bytes);
+  double start = std::max(now, medium_free_);
+  medium_free_ = start + wire / cfg_.bandwidth;
+  d.sent_at    = now;
+  stats_.sent++;
+  stats_.frames += fragments(d.bytes);
+  stats_.bytes_on_wire += wire;
+  push({medium_free_ + cfg_.latency, 0, Stage::at_host, 0, std::move(d)});
+}
+
 void Fabric::send(Datagram d)
 {
-  double now                            = sg4::Engine::get_clock();
+  double now = sg4::Engine::get_clock();
+  if (cfg_.shared_medium) {
+    send_on_segment(std::move(d), now);
+    return;
+  }
   double wire                           = wire_bytes(d.bytes);
   double first                          = std::min(wire, cfg_.mtu + cfg_.frame_bytes) / cfg_.bandwidth;
   double start                          = std::max(now, nic_free_[static_cast<size_t>(d.src)]);

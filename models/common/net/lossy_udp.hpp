@@ -35,6 +35,9 @@ struct FabricConfig {
   double udp_header    = 8;     ///< per datagram
   double injected_loss = 0;     ///< what-if: probability a datagram is dropped on delivery regardless of buffers
   std::string switch_name;      ///< its port links are "<switch>:<host>:down": the fault schedule's loss applies
+  /** One shared segment (a 10 Mb/s Ethernet) instead of a switch: every host's frames take turns on one medium at
+   *  `bandwidth`, in the order the senders reach it (carrier sense, deferral); no port queues, no collisions. */
+  bool shared_medium = false;
 };
 
 /** One host's receive side of a socket. */
@@ -68,6 +71,8 @@ public:
   /** The next datagram, or nothing if none arrived before the simulated time `deadline`. */
   std::optional<Datagram> recv_until(double deadline);
   const SocketStats& stats() const { return stats_; }
+  /** Datagrams waiting to be read. */
+  size_t queued() const { return queue_.size(); }
 
 private:
   friend class Fabric;
@@ -126,6 +131,7 @@ private:
   void push(Event e);
   void at_switch(const Event& e);
   void at_host(const Event& e);
+  void send_on_segment(Datagram d, double now);
 
   FabricConfig cfg_;
   int per_host_;
@@ -133,6 +139,7 @@ private:
   std::vector<std::unique_ptr<Socket>> sockets_;
   std::vector<double> nic_free_;  ///< when each sender's NIC is idle again
   std::vector<double> port_free_; ///< when each egress port has sent all it holds
+  double medium_free_ = 0;        ///< shared_medium: when the segment is idle again
   std::vector<long> port_drops_;
   std::priority_queue<Event, std::vector<Event>, std::greater<>> events_;
   long order_ = 0;

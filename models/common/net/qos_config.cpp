@@ -76,7 +76,11 @@ QosConfig qos_config(const Platform& platform, const SwitchSpec& sw)
   Fields q(sw.qos.is_object() ? sw.qos : json::object(), file, sw.pointer + "/qos");
   QosConfig c;
   q.string("description", "", "what this switch is");
-  c.enabled     = q.boolean("mls_qos", false, "mls qos: off, one FIFO tail-drop queue per egress port");
+  c.enabled = q.boolean("mls_qos", false, "mls qos: off, one FIFO tail-drop queue per egress port");
+  c.shared_medium =
+      q.choice("medium", "switched", {"switched", "shared"},
+               "switched: a port per host; shared: one segment (a hub or coaxial Ethernet) every host's frames "
+               "take turns on at the port bandwidth, the models using the UDP fabric (port_buffer unused)") == "shared";
   c.port_buffer = read_sourced(q, "port_buffer", Unit::size, "bytes one egress port can hold", Range::positive()).value;
   Sourced mtu{1500, "Ethernet MTU"};
   c.mtu = read_sourced(q, "mtu", Unit::size, "IP MTU of the LAN", Range::at_least(100), &mtu).value;

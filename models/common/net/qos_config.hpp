@@ -44,8 +44,9 @@ struct QueueOf {
 
 struct QosConfig {
   bool enabled       = false;
-  double port_buffer = 0;                                   ///< bytes one egress port can hold
-  double mtu         = 1500;                                ///< IP MTU of the LAN
+  double port_buffer = 0;     ///< bytes one egress port can hold
+  double mtu         = 1500;  ///< IP MTU of the LAN
+  bool shared_medium = false; ///< "medium": "shared": one segment all hosts' frames take turns on (no switch)
   std::map<std::pair<std::string, std::string>, int> marks; ///< (src host, dst host) -> DSCP set by the policy
   std::array<QueueOf, 64> dscp_output;                      ///< DSCP -> egress queue and threshold
   std::array<QueueSet, 2> queue_sets;

@@ -11,11 +11,12 @@ FabricConfig fabric_config(const Platform& platform, const SwitchSpec& sw)
     throw InputError(platform.spec().file, sw.pointer + "/qos/mls_qos",
                      "QoS egress queues are not modelled by the FIFO UDP fabric; set it false for this model");
   FabricConfig c;
-  c.port_buffer = q.port_buffer;
-  c.mtu         = q.mtu;
-  c.bandwidth   = sw.port.effective_bandwidth(platform.options().slowdown);
-  c.latency     = sw.port.effective_latency(platform.options().slowdown);
-  c.switch_name = sw.name;
+  c.port_buffer   = q.port_buffer;
+  c.mtu           = q.mtu;
+  c.bandwidth     = sw.port.effective_bandwidth(platform.options().slowdown);
+  c.latency       = sw.port.effective_latency(platform.options().slowdown);
+  c.switch_name   = sw.name;
+  c.shared_medium = q.shared_medium;
   return c;
 }
 

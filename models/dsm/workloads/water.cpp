@@ -199,6 +199,8 @@ std::unique_ptr<Benchmark> make_water(const WaterParams& p, Memory& memory)
 {
   if (p.layout == "apps")
     return std::make_unique<AppsWater>(p, memory);
+  if (p.layout == "splash")
+    return make_splash_water(p, memory);
   return std::make_unique<Water>(p, memory);
 }
 
