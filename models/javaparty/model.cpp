@@ -49,6 +49,7 @@ Run::Run(ModelContext& ctx) : ParamsRun(ctx), rng_(ctx.rng.stream("javaparty"))
     }
     ports_ = blasted_ports(p_, qos_, qos_on, bandwidth_, targets, sources, rng_);
   }
+  place_interrupt_cpus();
 }
 
 std::vector<double> Run::load_rows(Fields& f) const
@@ -116,6 +117,9 @@ void Run::finish()
   double offered = p_.congestion ? blast_offered_fps(p_, bandwidth_) : 0.0;
   rec.set("blast_offered_mbps", offered * net::udp_frame_on_wire(p_.blast_payload) * 8 / 1e6);
   rec.set("blast_rx_cpu", rx_share(hosts_[0], head));
+  // Machines whose JVM runs on the CPU taking the receive interrupts, and what those leave of the head's JVM CPU.
+  rec.set("irq_shared_machines", irq_shared_);
+  rec.set("head_jvm_cpu_share", jvm_cpu_share_.empty() ? 1.0 : jvm_cpu_share_[0]);
 }
 
 ModelEntry entry()
