@@ -21,7 +21,8 @@
 
 namespace cs::javaparty {
 
-Run::Run(ModelContext& ctx) : ParamsRun(ctx), rng_(ctx.rng.stream("javaparty"))
+Run::Run(ModelContext& ctx)
+    : ParamsRun(ctx), rng_(ctx.rng.stream("javaparty")), irq_rng_(ctx.rng.stream("interrupt-cpu"))
 {
   Fields& f         = fields_;
   bool from_cluster = p_.congestion && p_.blast_sources == BlastSources::cluster;
@@ -49,7 +50,7 @@ Run::Run(ModelContext& ctx) : ParamsRun(ctx), rng_(ctx.rng.stream("javaparty"))
     }
     ports_ = blasted_ports(p_, qos_, qos_on, bandwidth_, targets, sources, rng_);
   }
-  place_interrupt_cpus();
+  interrupt_shares();
 }
 
 std::vector<double> Run::load_rows(Fields& f) const
@@ -117,9 +118,11 @@ void Run::finish()
   double offered = p_.congestion ? blast_offered_fps(p_, bandwidth_) : 0.0;
   rec.set("blast_offered_mbps", offered * net::udp_frame_on_wire(p_.blast_payload) * 8 / 1e6);
   rec.set("blast_rx_cpu", rx_share(hosts_[0], head));
-  // Machines whose JVM runs on the CPU taking the receive interrupts, and what those leave of the head's JVM CPU.
-  rec.set("irq_shared_machines", irq_shared_);
-  rec.set("head_jvm_cpu_share", jvm_cpu_share_.empty() ? 1.0 : jvm_cpu_share_[0]);
+  // Chunks of rows rendered on the CPU taking the receive interrupts (of those on blasted machines), and what the
+  // interrupts leave of that CPU on the head's machine.
+  rec.set("irq_chunks", irq_chunks_);
+  rec.set("blasted_chunks", chunks_);
+  rec.set("head_irq_cpu_left", irq_left_.empty() ? 1.0 : irq_left_[0]);
 }
 
 ModelEntry entry()
