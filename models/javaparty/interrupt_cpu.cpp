@@ -4,8 +4,8 @@
  * `frame_rx` (the receiver process's copy) is an ordinary task. Linux 2.6's load balancer counts runnable tasks and
  * does not see softirq time, so a JVM's worker thread, woken when its RMI reply arrives, is placed on the interrupt
  * CPU as often as on any other: the chunk of rows it then renders gets only what the interrupts leave of that CPU. The
- * switch's QoS profile cannot help here, since the blast's frames still arrive (docs/models/javaparty.md, "What the
- * profile leaves"). */
+ * switch's QoS profile cannot help here, since the blast's frames still arrive (docs/models/javaparty.md,
+ * "What the profile costs and what it leaves"). */
 #include "models/javaparty/raytracer_run.hpp"
 
 #include <algorithm>
