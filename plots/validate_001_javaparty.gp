@@ -1,5 +1,5 @@
 # Seed 001: Figure 8 (mean and sd of the run time vs machines, measured beside simulated), Figure 22 (the four
-# conditions; the two with QoS are held out: simulated only) and the 4-machine runs against appendix A's.
+# conditions, Table 5's two with the QoS profile among them) and the 4-machine runs against appendix A's.
 # Variables: cells (id,role,measured,simulated), run_table3, run_table4 (the validation's runs). Appendix A's
 # recorded runs: validation/data/001_appendix_a.csv (run from the repository root, as clustersim validate is).
 set datafile separator ','
@@ -40,7 +40,7 @@ set style fill solid 0.5
 set boxwidth 0.35
 cond(id) = id eq '001.table3.m4.mean_s' ? 0 : id eq '001.table4.cong.mean_s' ? 1 : \
            id eq '001.table5.qos_nocong.mean_s' ? 2 : id eq '001.table5.qos_cong.mean_s' ? 3 : NaN
-plot cells using (cond(strcol('id')) - 0.18):'measured' with boxes lc 1 title 'measured (QoS: held out)', \
+plot cells using (cond(strcol('id')) - 0.18):'measured' with boxes lc 1 title 'measured', \
      cells using (cond(strcol('id')) + 0.18):'simulated' with boxes lc 3 title 'simulated'
 
 set title '4 machines: fraction of runs per 5 s'

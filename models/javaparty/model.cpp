@@ -23,7 +23,8 @@
 
 namespace cs::javaparty {
 
-Run::Run(ModelContext& ctx) : ParamsRun(ctx), rng_(ctx.rng.stream("javaparty"))
+Run::Run(ModelContext& ctx)
+    : ParamsRun(ctx), rng_(ctx.rng.stream("javaparty")), irq_rng_(ctx.rng.stream("interrupt-cpu"))
 {
   Fields& f         = fields_;
   bool from_cluster = p_.congestion && p_.blast_sources == BlastSources::cluster;
@@ -51,6 +52,7 @@ Run::Run(ModelContext& ctx) : ParamsRun(ctx), rng_(ctx.rng.stream("javaparty"))
     }
     ports_ = blasted_ports(p_, qos_, qos_on, bandwidth_, targets, sources, rng_);
   }
+  interrupt_shares();
 }
 
 std::vector<double> Run::load_rows(Fields& f) const
@@ -114,6 +116,11 @@ void Run::finish()
   double offered = p_.congestion ? blast_offered_fps(p_, bandwidth_) : 0.0;
   rec.set("blast_offered_mbps", offered * net::udp_frame_on_wire(p_.blast_payload) * 8 / 1e6);
   rec.set("blast_rx_cpu", rx_share(hosts_[0], head));
+  // Chunks of rows rendered on the CPU taking the receive interrupts (of those on blasted machines), and what the
+  // interrupts leave of that CPU on the head's machine.
+  rec.set("irq_chunks", irq_chunks_);
+  rec.set("blasted_chunks", chunks_);
+  rec.set("head_irq_cpu_left", irq_left_.empty() ? 1.0 : irq_left_[0]);
 }
 
 ModelEntry entry()

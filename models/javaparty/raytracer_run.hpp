@@ -42,6 +42,11 @@ private:
   {
     return std::min<double>(host->get_core_count(), s.blast_fps * ctx_.platform.os(host).cost("frame_rx"));
   }
+  /** Per machine, what the receive interrupts leave of the CPU that takes them (interrupt_cpu.cpp). */
+  void interrupt_shares();
+  /** The share of a CPU a worker's next chunk of rows gets: the scheduler places the woken thread (its RMI reply
+   *  arrived) on any of the machine's CPUs alike, the interrupt CPU among them. */
+  double chunk_cpu_share(long machine);
   sg4::Host* machine_of(long t) const { return hosts_[static_cast<size_t>(placement_[static_cast<size_t>(t)])]; }
   PortState port_of(const std::string& host) const
   {
@@ -49,7 +54,7 @@ private:
     return it == ports_.end() ? PortState{} : it->second;
   }
   void worker(long t);
-  void render(long row, const sg4::SemaphorePtr& cpus);
+  void render(long row, long machine, double share);
   Next call_head(long rows_done, sg4::Mailbox* reply);
   void head();
   void rmi_leg(const std::string& from_host, const std::string& to_host, double bytes);
@@ -62,6 +67,9 @@ private:
   double speed_factor_ = 1;
   std::vector<long> placement_;         ///< machine index of each worker thread
   std::vector<sg4::SemaphorePtr> cpus_; ///< per machine: the CPUs its JVM's workers use
+  Rng irq_rng_;                         ///< where the scheduler places a woken worker thread
+  std::vector<double> irq_left_;        ///< per machine: what the receive interrupts leave of their CPU (1: none)
+  long irq_chunks_ = 0, chunks_ = 0;    ///< chunks of rows rendered on the interrupt CPU, of all on blasted machines
   std::map<std::string, PortState> ports_;
   net::TcpOutcome wait_; ///< summed over every RMI leg of the run
   double end_     = 0;
