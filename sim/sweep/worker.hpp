@@ -14,8 +14,8 @@ namespace cs {
 void set_interrupts_blocked(bool blocked);
 
 /** The worker: a fork of the sweep process that runs a batch of points one after the other, each in an engine of
- *  its own (sim/platform/engine_reuse), and writes each point's exit code as one byte to `status_fd` once the point is done.
- *  If it dies within a point, the sweep knows from the bytes which point that was. */
+ *  its own (sim/platform/engine_reuse), and writes each point's exit code as one byte to `status_fd` once the point is
+ * done. If it dies within a point, the sweep knows from the bytes which point that was. */
 [[noreturn]] void run_batch(const SweepSpec& spec, const std::vector<SweepPoint>& batch, const SweepRunOptions& o,
                             pid_t parent, int status_fd);
 
