@@ -5,7 +5,7 @@
 #pragma once
 #include "models/dsm/params.hpp"
 #include "models/dsm/transport.hpp"
-#include "sim/recorder.hpp"
+#include "sim/run/recorder.hpp"
 
 namespace cs::dsm {
 

@@ -2,7 +2,7 @@
  * them): messages and kilobytes sent over the network by all processes, lock acquisitions and barriers. */
 #pragma once
 #include "models/dsm/transport.hpp"
-#include "sim/recorder.hpp"
+#include "sim/run/recorder.hpp"
 
 #include <memory>
 #include <vector>
