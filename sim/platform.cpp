@@ -2,10 +2,12 @@
 #include "sim/engine_reuse.hpp"
 #include "sim/errors.hpp"
 #include "sim/fields.hpp"
+#include "sim/json_io.hpp"
 #include "sim/simgrid_options.hpp"
+#include "sim/xml_host_count.hpp"
 
 #include <algorithm>
-#include <fstream>
+#include <cstdint>
 #include <map>
 #include <set>
 #include <simgrid/s4u.hpp>
@@ -368,9 +370,14 @@ PlatformSpec load_platform(const std::string& path)
   if (path.size() > 4 && path.compare(path.size() - 4, 4, ".xml") == 0) {
     PlatformSpec spec;
     spec.file = path;
-    std::ifstream probe(path);
-    if (not probe)
-      throw InputError(path, "", "cannot open SimGrid XML platform file");
+    // Missing, too large, a FIFO or a device: refused here, before SimGrid reads it; so is a platform of more hosts
+    // than a JSON one may have, before SimGrid builds them one by one.
+    size_t hosts = xml_host_count(read_input_file(path));
+    if (hosts > max_hosts)
+      throw InputError(path, "",
+                       "declares " + (hosts == SIZE_MAX ? std::string("too many") : std::to_string(hosts)) +
+                           " hosts (its <host> elements and <cluster> radicals), more than the " +
+                           std::to_string(max_hosts) + " a platform may have");
     spec.xml_file = path;
     spec.name     = path;
     return spec;

@@ -162,3 +162,39 @@ TEST_CASE("the fingerprint changes with the points, not with derived columns", "
   REQUIRE(a != cs::sweep_fingerprint(spec_of({{"grid", grid}, {"seed", 3}}), {}));
   REQUIRE(a != cs::sweep_fingerprint(spec_of({{"grid", grid}}), {"--cfg=network/model:CM02"}));
 }
+
+TEST_CASE("points are computed one at a time, and a sweep's size is bounded before any is", "[unit]")
+{
+  auto spec   = spec_of({{"grid", {{"params.method", {"NR", "FR", "TR"}}, {"platform.slowdown", {1, 2}}}},
+                         {"zip", {{"params.local_process", {"30ms", "60ms"}}}},
+                         {"repetitions", 2},
+                         {"seeds", "distinct"}});
+  auto points = cs::expand_sweep(spec);
+  REQUIRE(points.size() == 24);
+  for (size_t i = 0; i < points.size(); ++i) {
+    auto p = cs::sweep_point(spec, i);
+    REQUIRE(p.id == points[i].id);
+    REQUIRE(p.values == points[i].values);
+    REQUIRE(p.seed == points[i].seed);
+    REQUIRE(p.rep == points[i].rep);
+  }
+  // 10^4 x 10^4 x 10^2 values: 10^10 points, refused from the factors' sizes alone.
+  json many = json::array();
+  for (int i = 0; i < 10000; ++i)
+    many.push_back(i + 1);
+  json small = json::array();
+  for (int i = 0; i < 100; ++i)
+    small.push_back(i + 1);
+  REQUIRE_THAT(error_of({{"grid", json::array({{{"params.iterations", many}},
+                                               {{"params.object_size", many}},
+                                               {{"platform.slowdown", small}}})}}),
+               Catch::Contains("more than 1000000000 points"));
+}
+
+TEST_CASE("every axis value is checked in its own place before anything runs", "[unit]")
+{
+  auto spec = spec_of({{"grid", json::array({{{"params.method", {"NR", "FR"}}},
+                                             {{"params.object_size", {"10KiB", "20KiB", "1 Gbit"}}}})}});
+  REQUIRE_THROWS_WITH(cs::check_points(spec), Catch::Contains("point p00002 (params.object_size = \"1 Gbit\": "));
+  REQUIRE_NOTHROW(cs::check_points(spec_of({{"grid", {{"params.method", {"NR", "FR", "TR"}}}}})));
+}
