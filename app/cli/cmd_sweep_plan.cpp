@@ -1,7 +1,6 @@
 #include "app/cli/options.hpp"
 #include "app/cli/sweep_commands.hpp"
 #include "sim/data_dir.hpp"
-#include "sim/rng.hpp"
 #include "sim/sweep/sweep.hpp"
 
 #include <algorithm>
@@ -77,21 +76,46 @@ std::vector<size_t> column_widths(const SweepSpec& spec, const std::vector<std::
   size_t n = spec.size();
   if (n == 0)
     return width;
-  width[0] = std::max(width[0], sweep_point(spec, n - 1).id.size());
-  width[1] = std::max(width[1], std::to_string(spec.repetitions - 1).size());
-  // The seeds as sweep_point derives them, without building the points.
-  if (spec.distinct_seeds)
-    for (size_t i = static_cast<size_t>(shard.index); i < n; i += static_cast<size_t>(shard.count))
-      width[2] = std::max(width[2], std::to_string(derive_seed(spec.seed, i)).size());
-  else
-    for (size_t r = 0; r < static_cast<size_t>(spec.repetitions); ++r)
-      width[2] = std::max(width[2], std::to_string(sweep_point(spec, r).seed).size());
+  width[0]     = std::max(width[0], sweep_point(spec, n - 1).id.size());
+  width[1]     = std::max(width[1], std::to_string(spec.repetitions - 1).size());
+  size_t seeds = spec.distinct_seeds ? n : std::min(n, static_cast<size_t>(spec.repetitions));
+  for (size_t i = spec.distinct_seeds ? static_cast<size_t>(shard.index) : 0; i < seeds;
+       i += spec.distinct_seeds ? static_cast<size_t>(shard.count) : 1)
+    width[2] = std::max(width[2], std::to_string(point_seed(spec, i)).size());
   size_t c = 3;
   for (auto const& f : spec.factors)
     for (size_t k = 0; k < f.paths.size(); ++k, ++c)
       for (auto const& row : f.rows)
         width[c] = std::max(width[c], cell(row[k]).size());
   return width;
+}
+
+/** The rows of the shard's points, from the factors' cells rendered once: no point built, no value copied. */
+template <class PrintRow> void print_rows(const SweepSpec& spec, Shard shard, PrintRow print_row)
+{
+  std::vector<std::vector<std::vector<std::string>>> cells; // [factor][row][path]
+  for (auto const& f : spec.factors) {
+    cells.emplace_back();
+    for (auto const& row : f.rows) {
+      cells.back().emplace_back();
+      for (auto const& v : row)
+        cells.back().back().push_back(cell(v));
+    }
+  }
+  auto reps = static_cast<size_t>(spec.repetitions);
+  std::vector<std::string> row;
+  for (size_t i = static_cast<size_t>(shard.index), n = spec.size(); i < n; i += static_cast<size_t>(shard.count)) {
+    char id[32];
+    std::snprintf(id, sizeof id, "p%05zu", i); // as sweep_point names it
+    row.assign({id, std::to_string(i % reps), std::to_string(point_seed(spec, i))});
+    size_t at = row.size(), rest = i / reps;
+    for (size_t g = spec.factors.size(); g-- > 0;) { // the last factor varies fastest
+      auto const& r = cells[g][rest % cells[g].size()];
+      row.insert(row.begin() + static_cast<long>(at), r.begin(), r.end());
+      rest /= cells[g].size();
+    }
+    print_row(row);
+  }
 }
 
 /** One row per point, columns as wide as their widest cell; with `out`, each point's state there. */
@@ -111,6 +135,10 @@ void print_table(const SweepSpec& spec, Shard shard, const std::string& out)
   };
   std::printf("\n");
   print_row(header);
+  if (out.empty()) {
+    print_rows(spec, shard, print_row);
+    return;
+  }
   size_t done = 0, failed = 0, total = 0;
   each_point(spec, shard.index, shard.count, [&](const SweepPoint& p) {
     std::vector<std::string> row{p.id, std::to_string(p.rep), std::to_string(p.seed)};

@@ -306,6 +306,15 @@ SweepSpec load_sweep(const std::string& given)
   return parse_sweep(load_json_file(path), path, "");
 }
 
+uint64_t point_seed(const SweepSpec& spec, size_t index)
+{
+  if (spec.distinct_seeds)
+    return derive_seed(spec.seed, index);
+  if (spec.repetitions > 1)
+    return derive_seed(spec.seed, index % static_cast<size_t>(spec.repetitions));
+  return spec.seed;
+}
+
 SweepPoint sweep_point(const SweepSpec& spec, size_t index)
 {
   auto reps   = static_cast<size_t>(spec.repetitions);
@@ -320,18 +329,9 @@ SweepPoint sweep_point(const SweepSpec& spec, size_t index)
   for (size_t g = 0; g < spec.factors.size(); ++g)
     for (size_t k = 0; k < spec.factors[g].paths.size(); ++k)
       p.values.emplace_back(spec.factors[g].paths[k], spec.factors[g].rows[idx[g]][k]);
-  size_t r = index % reps;
-  p.rep    = static_cast<long>(r);
-  if (spec.distinct_seeds) {
-    p.seed     = derive_seed(spec.seed, p.index);
-    p.has_seed = true;
-  } else if (reps > 1) {
-    p.seed     = derive_seed(spec.seed, r);
-    p.has_seed = true;
-  } else {
-    p.seed     = spec.seed;
-    p.has_seed = spec.seed_given;
-  }
+  p.rep      = static_cast<long>(index % reps);
+  p.seed     = point_seed(spec, index);
+  p.has_seed = spec.distinct_seeds || reps > 1 || spec.seed_given;
   char id[32];
   std::snprintf(id, sizeof id, "p%05zu", p.index);
   p.id = id;

@@ -69,6 +69,8 @@ SweepSpec parse_sweep(const json& j, const std::string& file, const std::string&
 SweepSpec load_sweep(const std::string& path);
 /** Documents the sweep file's fields (the parser in documentation mode), for its JSON Schema. */
 void describe_sweep(std::vector<FieldDoc>& docs);
+/** The seed point `index` runs with (sweep_point's seed, without building the point). */
+uint64_t point_seed(const SweepSpec& spec, size_t index);
 /** Point `index` (< spec.size()), computed from the factors alone: a sweep of 10^7 points is never held whole. */
 SweepPoint sweep_point(const SweepSpec& spec, size_t index);
 /** Every point at once: for small sweeps and tests (the commands walk the points with sweep_point). */
