@@ -127,11 +127,15 @@ void print_table(const SweepSpec& spec, Shard shard, const std::string& out)
   if (not out.empty())
     header.push_back("state");
   std::vector<size_t> width = column_widths(spec, header, shard);
-  auto print_row            = [&](const std::vector<std::string>& row) {
-    std::string line;
-    for (size_t c = 0; c < row.size(); ++c)
-      line += row[c] + std::string(c + 1 < row.size() ? width[c] - row[c].size() + 2 : 0, ' ');
-    std::printf("%s\n", line.c_str());
+  std::string line; // reused: a sweep may list 10^7 rows
+  auto print_row = [&](const std::vector<std::string>& row) {
+    line.clear();
+    for (size_t c = 0; c < row.size(); ++c) {
+      line += row[c];
+      line.append(c + 1 < row.size() ? width[c] - row[c].size() + 2 : 0, ' ');
+    }
+    line += '\n';
+    std::fwrite(line.data(), 1, line.size(), stdout);
   };
   std::printf("\n");
   print_row(header);
