@@ -5,8 +5,10 @@
 #include "sim/input/interrupt.hpp"
 
 #include <boost/program_options.hpp>
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <iostream>
 #include <string>
 #include <vector>
 
@@ -29,19 +31,39 @@ by run, sweep, validate and lab (e.g. --log=cs_speculative_read.thres:verbose).
 exit status: 0 success, 2 bad input (the message names the file and JSON path), 1 other failure.
 )";
 
+/** Flushes standard output; false (errno set) when what was printed did not all reach it (a full device, a closed
+ *  pipe): a listing lost on the way must not end with status 0. */
+static bool flush_stdout()
+{
+  std::cout.flush();
+  errno   = 0;
+  bool ok = not std::cout.fail() && std::fflush(stdout) == 0 && not std::ferror(stdout);
+  if (not ok && errno == 0)
+    errno = EIO;
+  return ok;
+}
+
+static int output_checked(int status)
+{
+  if (status != 0 || flush_stdout())
+    return status;
+  std::fprintf(stderr, "clustersim: failure: cannot write standard output: %s\n", std::strerror(errno));
+  return 1;
+}
+
 int main(int argc, char** argv)
 {
   if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0) {
     std::fputs(usage_text, argc < 2 ? stderr : stdout);
-    return argc < 2 ? 2 : 0;
+    return output_checked(argc < 2 ? 2 : 0);
   }
   if (std::strcmp(argv[1], "--version") == 0) {
     std::puts(cs::cli::version_text().c_str());
-    return 0;
+    return output_checked(0);
   }
   std::string command = argv[1];
   cs::use_models(cs::app::model_table());
-  cs::install_interrupt_handlers(); // SIGINT/SIGTERM: one line, 130/143, no temporary file left
+  cs::install_interrupt_handlers(); // SIGINT/SIGTERM/SIGHUP: one line, 130/143/129, no temporary file left
   // SimGrid options travel separately: the engine parses them, program_options never sees them.
   std::vector<std::string> rest, simgrid_args;
   for (int i = 2; i < argc; ++i) {
@@ -56,7 +78,7 @@ int main(int argc, char** argv)
       if (command == c.name) {
         int status = c.run(rest, simgrid_args);
         cs::throw_if_interrupted(); // a signal deferred until a temporary folder was removed
-        return status;
+        return output_checked(status);
       }
     std::fprintf(stderr, "clustersim: unknown command \"%s\" (see clustersim --help)\n", command.c_str());
     return 2;

@@ -82,7 +82,7 @@ int cmd_sweep_run(const Args& args, const Args& simgrid_args)
   o.forward      = simgrid_args;
   o.self_exe     = self_executable();
   SweepSpec spec = load_sweep(file);
-  check_first_point(spec);
+  check_points(spec);
   SweepOutcome out   = run_sweep(spec, o);
   std::string merged = o.merge ? " -> " + o.out_dir + "/sweep.csv" : std::string(" (not merged)");
   std::string rerun  = out.rerun ? " (" + out.rerun_text() + ")" : std::string();

@@ -37,31 +37,114 @@ std::string status_in(const std::string& out, const SweepPoint& p)
   return "to run";
 }
 
-void print_json(const SweepSpec& spec, const std::vector<SweepPoint>& points, const std::string& out)
+/** The points of the shard, one at a time: a sweep of 10^7 points is never held whole. */
+template <class Visit> void each_point(const SweepSpec& spec, int shard_index, int shard_count, Visit visit)
 {
-  json all = json::array();
-  for (auto const& p : points) {
+  for (size_t i = static_cast<size_t>(shard_index), n = spec.size(); i < n; i += static_cast<size_t>(shard_count))
+    visit(sweep_point(spec, i));
+}
+
+struct Shard {
+  int index = 0, count = 1;
+};
+
+/** The points as `dump_json` prints an array of them, written element by element. */
+void print_json(const SweepSpec& spec, Shard shard, const std::string& out)
+{
+  bool first = true;
+  each_point(spec, shard.index, shard.count, [&](const SweepPoint& p) {
     json e{{"point", p.id}, {"rep", p.rep}, {"seed", p.seed}, {"params", json::object()}, {"sets", p.sets(spec)}};
     for (auto const& [path, v] : p.values)
       e["params"][path] = v;
     if (not out.empty())
       e["state"] = status_in(out, p);
-    all.push_back(e);
+    std::string text = e.dump(2), indented = "  ";
+    for (char c : text)
+      indented += c == '\n' ? std::string("\n  ") : std::string(1, c);
+    std::printf("%s%s", first ? "[\n" : ",\n", indented.c_str());
+    first = false;
+  });
+  std::printf(first ? "[]\n" : "\n]\n");
+}
+
+/** Column widths of the table: from the factors' values and the extreme points, not from every row. */
+std::vector<size_t> column_widths(const SweepSpec& spec, const std::vector<std::string>& header, Shard shard)
+{
+  std::vector<size_t> width(header.size());
+  for (size_t c = 0; c < header.size(); ++c)
+    width[c] = header[c].size();
+  size_t n = spec.size();
+  if (n == 0)
+    return width;
+  width[0]     = std::max(width[0], sweep_point(spec, n - 1).id.size());
+  width[1]     = std::max(width[1], std::to_string(spec.repetitions - 1).size());
+  size_t seeds = spec.distinct_seeds ? n : std::min(n, static_cast<size_t>(spec.repetitions));
+  for (size_t i = spec.distinct_seeds ? static_cast<size_t>(shard.index) : 0; i < seeds;
+       i += spec.distinct_seeds ? static_cast<size_t>(shard.count) : 1)
+    width[2] = std::max(width[2], std::to_string(point_seed(spec, i)).size());
+  size_t c = 3;
+  for (auto const& f : spec.factors)
+    for (size_t k = 0; k < f.paths.size(); ++k, ++c)
+      for (auto const& row : f.rows)
+        width[c] = std::max(width[c], cell(row[k]).size());
+  return width;
+}
+
+/** The rows of the shard's points, from the factors' cells rendered once: no point built, no value copied. */
+template <class PrintRow> void print_rows(const SweepSpec& spec, Shard shard, PrintRow print_row)
+{
+  std::vector<std::vector<std::vector<std::string>>> cells; // [factor][row][path]
+  for (auto const& f : spec.factors) {
+    cells.emplace_back();
+    for (auto const& row : f.rows) {
+      cells.back().emplace_back();
+      for (auto const& v : row)
+        cells.back().back().push_back(cell(v));
+    }
   }
-  std::fputs(dump_json(all).c_str(), stdout);
+  auto reps = static_cast<size_t>(spec.repetitions);
+  std::vector<std::string> row;
+  for (size_t i = static_cast<size_t>(shard.index), n = spec.size(); i < n; i += static_cast<size_t>(shard.count)) {
+    char id[32];
+    std::snprintf(id, sizeof id, "p%05zu", i); // as sweep_point names it
+    row.assign({id, std::to_string(i % reps), std::to_string(point_seed(spec, i))});
+    size_t at = row.size(), rest = i / reps;
+    for (size_t g = spec.factors.size(); g-- > 0;) { // the last factor varies fastest
+      auto const& r = cells[g][rest % cells[g].size()];
+      row.insert(row.begin() + static_cast<long>(at), r.begin(), r.end());
+      rest /= cells[g].size();
+    }
+    print_row(row);
+  }
 }
 
 /** One row per point, columns as wide as their widest cell; with `out`, each point's state there. */
-void print_table(const SweepSpec& spec, const std::vector<SweepPoint>& points, const std::string& out)
+void print_table(const SweepSpec& spec, Shard shard, const std::string& out)
 {
   std::vector<std::string> header{"point", "rep", "seed"};
   auto paths = spec.param_paths();
   header.insert(header.end(), paths.begin(), paths.end());
   if (not out.empty())
     header.push_back("state");
-  std::vector<std::vector<std::string>> table;
-  size_t done = 0, failed = 0;
-  for (auto const& p : points) {
+  std::vector<size_t> width = column_widths(spec, header, shard);
+  std::string line; // reused: a sweep may list 10^7 rows
+  auto print_row = [&](const std::vector<std::string>& row) {
+    line.clear();
+    for (size_t c = 0; c < row.size(); ++c) {
+      line += row[c];
+      line.append(c + 1 < row.size() ? width[c] - row[c].size() + 2 : 0, ' ');
+    }
+    line += '\n';
+    std::fwrite(line.data(), 1, line.size(), stdout);
+  };
+  std::printf("\n");
+  print_row(header);
+  if (out.empty()) {
+    print_rows(spec, shard, print_row);
+    return;
+  }
+  size_t done = 0, failed = 0, total = 0;
+  each_point(spec, shard.index, shard.count, [&](const SweepPoint& p) {
     std::vector<std::string> row{p.id, std::to_string(p.rep), std::to_string(p.seed)};
     for (auto const& [_, v] : p.values)
       row.push_back(cell(v));
@@ -70,27 +153,11 @@ void print_table(const SweepSpec& spec, const std::vector<SweepPoint>& points, c
       done += row.back() == "done";
       failed += row.back() == "failed";
     }
-    table.push_back(std::move(row));
-  }
-  std::vector<size_t> width(header.size());
-  for (size_t c = 0; c < header.size(); ++c) {
-    width[c] = header[c].size();
-    for (auto const& row : table)
-      width[c] = std::max(width[c], row[c].size());
-  }
-  auto print_row = [&](const std::vector<std::string>& row) {
-    std::string line;
-    for (size_t c = 0; c < row.size(); ++c)
-      line += row[c] + std::string(c + 1 < row.size() ? width[c] - row[c].size() + 2 : 0, ' ');
-    std::printf("%s\n", line.c_str());
-  };
-  std::printf("\n");
-  print_row(header);
-  for (auto const& row : table)
+    ++total;
     print_row(row);
+  });
   if (not out.empty())
-    std::printf("\nin %s: %zu done, %zu failed, %zu to run\n", out.c_str(), done, failed,
-                points.size() - done - failed);
+    std::printf("\nin %s: %zu done, %zu failed, %zu to run\n", out.c_str(), done, failed, total - done - failed);
 }
 
 } // namespace
@@ -115,28 +182,26 @@ int cmd_sweep_plan(const Args& args, const Args&)
   if (not shard.empty())
     parse_shard(shard, &shard_index, &shard_count);
   SweepSpec spec = load_sweep(file);
-  check_first_point(spec);
-  std::vector<SweepPoint> points;
-  for (auto const& p : expand_sweep(spec))
-    if (in_shard(p, shard_index, shard_count))
-      points.push_back(p);
-
+  check_points(spec);
+  Shard part{shard_index, shard_count};
   if (as_json) {
-    print_json(spec, points, out);
+    print_json(spec, part, out);
     return 0;
   }
 
   std::string factors;
   for (auto const& f : spec.factors)
     factors += factor_text(f) + " x ";
+  size_t in_part =
+      (spec.size() + static_cast<size_t>(shard_count - 1 - shard_index)) / static_cast<size_t>(shard_count);
   std::printf("sweep %s (%s): base %s, sweep seed %llu%s\n", spec.name.empty() ? "-" : spec.name.c_str(), file.c_str(),
               spec.base.c_str(), static_cast<unsigned long long>(spec.seed),
               spec.distinct_seeds ? ", distinct seeds" : (spec.repetitions > 1 ? ", common random numbers" : ""));
   std::printf("%s%ld repetition(s) = %zu points%s\n", factors.c_str(), spec.repetitions, spec.size(),
-              shard.empty() ? "" : (", shard " + shard + ": " + std::to_string(points.size())).c_str());
+              shard.empty() ? "" : (", shard " + shard + ": " + std::to_string(in_part)).c_str());
   for (auto const& d : spec.derived)
     std::printf("derived %s = %s\n", d.name.c_str(), d.expr.text().c_str());
-  print_table(spec, points, out);
+  print_table(spec, part, out);
   return 0;
 }
 

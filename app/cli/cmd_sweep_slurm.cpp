@@ -39,7 +39,7 @@ int cmd_sweep_slurm(const Args& args, const Args& simgrid_args)
   if (o.array_size < 0 || o.cpus_per_task < 1)
     throw UsageError("--array-size must be >= 0 and --cpus-per-task >= 1");
   SweepSpec spec = load_sweep(file);
-  check_first_point(spec);
+  check_points(spec);
   o.out_dir    = fs::absolute(out).lexically_normal().string();
   o.workdir    = fs::current_path().string();
   o.self_exe   = self_executable();

@@ -86,27 +86,31 @@ void LocalProgram::speculative_read(long i)
   XBT_VERB("iteration %ld: checkpoint taken, the optimistic branch trusts the cache", i);
   span(t0, "checkpoint", "", "iteration " + std::to_string(i));
 
-  auto spec                = std::make_shared<Speculation>();
-  spec->iteration          = i;
-  pending_                 = spec;
-  sg4::ActorPtr optimistic = sg4::Actor::self();
+  auto spec        = std::make_shared<Speculation>();
+  spec->iteration  = i;
+  spec->optimistic = sg4::Actor::self();
+  pending_         = spec;
   sg4::Actor::create("pessimistic-" + std::to_string(i), sg4::this_actor::get_host(),
-                     [this, spec, optimistic]() { pessimistic(spec, optimistic); });
+                     [this, spec]() { pessimistic(spec); });
   // The optimistic branch trusts the Local Cache and goes on.
   outcome_[i] = Outcome::speculation_won;
 }
 
-void LocalProgram::pessimistic(std::shared_ptr<Speculation> spec, sg4::ActorPtr optimistic)
+void LocalProgram::pessimistic(const std::shared_ptr<Speculation>& spec)
 {
   if (client_.check(cache_.version)) {
     XBT_VERB("iteration %ld: cache valid, the speculation won", spec->iteration);
     event("speculation_won", "", "iteration " + std::to_string(spec->iteration));
     stats_.wins++;
+    spec->optimistic = nullptr;
     spec->verdict->release(); // kept until the optimistic branch reaches its next checkpoint
     return;                   // this branch ends itself
   }
-  // The cache was stale: the optimistic branch went the wrong way. Stop it and continue the program here.
-  optimistic->kill();
+  // The cache was stale: the optimistic branch went the wrong way. Stop it and continue the program here. The
+  // reference goes with it: SimGrid keeps an actor (and its stack) while a reference to it lives, and this branch
+  // may run the program to its end, so each rollback would otherwise keep one dead branch for the whole run.
+  spec->optimistic->kill();
+  spec->optimistic = nullptr;
   stats_.rollbacks++;
   pending_ = nullptr;
   long i   = spec->iteration;

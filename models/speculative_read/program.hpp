@@ -19,6 +19,9 @@ const char* outcome_name(Outcome o);
 struct Speculation {
   sg4::SemaphorePtr verdict = sg4::Semaphore::create(0);
   long iteration            = 0;
+  /// The optimistic branch, until the verdict: held here, not in the pessimistic actor's function, which SimGrid
+  /// keeps (for a restart) as long as that actor exists, so that the reference can be dropped once it is used.
+  sg4::ActorPtr optimistic;
 };
 
 struct BranchStats {
@@ -49,7 +52,7 @@ private:
   void remote_read(long i);
   void speculative_read(long i);
   /** The pessimistic branch of the checkpoint taken at iteration i. */
-  void pessimistic(std::shared_ptr<Speculation> spec, sg4::ActorPtr optimistic);
+  void pessimistic(const std::shared_ptr<Speculation>& spec);
   /** The next checkpoint (§2.5): an irrevocable operation waits here for the pending verdict. */
   void next_checkpoint();
   void local_process(long i);

@@ -9,6 +9,8 @@ namespace cs {
 
 using json = nlohmann::json;
 
+// The size of an input file is bounded by max_input_bytes (sim/json_io.hpp), where files are read.
+
 /** How deep arrays and objects may nest in any input. The deepest shipped file nests 6 levels; copying, dumping
  *  and destroying a document recurse once per level, so an unbounded depth would let a file exhaust the stack. */
 constexpr int max_json_depth = 64;

@@ -13,7 +13,7 @@ namespace {
 
 // The handler may only touch async-signal-safe state: fixed slots, each free, being filled, or ready. Only ready
 // slots are unlinked, so a name half-copied when the signal came is never taken for a path.
-constexpr int slot_count = 16;
+constexpr int slot_count = 64; // temporary files at once: a run's tables are staged together
 enum SlotState : int { free_slot, filling, ready };
 char temp_paths[slot_count][PATH_MAX];
 std::atomic<int> slot_state[slot_count];
@@ -44,8 +44,14 @@ void on_signal(int sig)
 
 const char* interrupt_message(int sig)
 {
-  return sig == SIGINT ? "clustersim: interrupted (SIGINT), nothing half-written"
-                       : "clustersim: terminated (SIGTERM), nothing half-written";
+  switch (sig) {
+  case SIGINT:
+    return "clustersim: interrupted (SIGINT), nothing half-written";
+  case SIGHUP: // the terminal went away: as SIGTERM
+    return "clustersim: terminated (SIGHUP), nothing half-written";
+  default:
+    return "clustersim: terminated (SIGTERM), nothing half-written";
+  }
 }
 
 void install_interrupt_handlers()
@@ -55,6 +61,7 @@ void install_interrupt_handlers()
   sigemptyset(&sa.sa_mask);
   sigaction(SIGINT, &sa, nullptr);
   sigaction(SIGTERM, &sa, nullptr);
+  sigaction(SIGHUP, &sa, nullptr);
 }
 
 TempFileGuard::TempFileGuard(const std::string& path)

@@ -1,4 +1,4 @@
-/* SIGINT and SIGTERM end clustersim with one line and status 130 / 143, leaving no temporary file behind.
+/* SIGINT, SIGTERM and SIGHUP end clustersim with one line and status 130 / 143 / 129, leaving no temporary file behind.
  *
  * SimGrid's engine installs its own SIGINT handler (an actor dump, then exit 1), so a run installs these after
  * creating its engine. Outputs are written as temp file + rename; the handler removes the temp files being
@@ -14,7 +14,7 @@
 
 namespace cs {
 
-/** Installs the handlers for SIGINT and SIGTERM (again after anything that replaced them). */
+/** Installs the handlers for SIGINT, SIGTERM and SIGHUP (again after anything that replaced them). */
 void install_interrupt_handlers();
 
 /** While alive, `path` is removed if a signal ends the process (temp files of write_file_atomic). */
@@ -39,7 +39,7 @@ private:
   int signal_;
 };
 
-/** While alive, in the process that made it (not in its forked workers), the first SIGINT/SIGTERM is recorded
+/** While alive, in the process that made it (not in its forked workers), the first SIGINT/SIGTERM/SIGHUP is recorded
  *  instead of ending the process; a second one ends it at once. Nests. */
 class DeferInterrupts {
 public:

@@ -1,15 +1,16 @@
-#include "sim/input/json_io.hpp"
 #include "sim/input/data_dir.hpp"
 #include "sim/input/errors.hpp"
 #include "sim/input/input_limits.hpp"
 #include "sim/input/interrupt.hpp"
+#include "sim/input/json_io.hpp"
+#include "sim/input/staged_files.hpp"
 
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <fcntl.h>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace cs {
@@ -79,16 +80,69 @@ json parse_json_text(const std::string& text, const std::string& where)
   }
 }
 
-json load_json_file(const std::string& path)
+namespace {
+
+/** What `mode` is, for a message refusing to read it. */
+const char* kind_of(mode_t mode)
 {
-  std::ifstream in(path);
-  if (not in)
+  if (S_ISDIR(mode))
+    return "a folder";
+  if (S_ISFIFO(mode))
+    return "a FIFO";
+  if (S_ISCHR(mode) || S_ISBLK(mode))
+    return "a device";
+  if (S_ISSOCK(mode))
+    return "a socket";
+  return "not a regular file";
+}
+
+std::string too_large(size_t max_bytes)
+{
+  return "larger than the " + std::to_string(max_bytes >> 20) + " MiB an input file may hold";
+}
+
+} // namespace
+
+std::string read_input_file(const std::string& path, size_t max_bytes)
+{
+  // stat() first: open() of a FIFO without a writer blocks, and a device never ends.
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0)
     throw InputError(path, "", std::string("cannot open file: ") + std::strerror(errno));
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  if (in.bad())
-    throw InputError(path, "", std::string("cannot read file: ") + std::strerror(errno));
-  return parse_json_text(buffer.str(), path);
+  if (not S_ISREG(st.st_mode))
+    throw InputError(path, "", std::string("cannot read ") + kind_of(st.st_mode) + ": expected a regular file");
+  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0)
+    throw InputError(path, "", std::string("cannot open file: ") + std::strerror(errno));
+  std::string text;
+  auto fail = [&](const std::string& what) {
+    ::close(fd);
+    throw InputError(path, "", what);
+  };
+  if (::fstat(fd, &st) != 0 || not S_ISREG(st.st_mode)) // replaced between stat() and open()
+    fail("expected a regular file");
+  if (static_cast<unsigned long long>(st.st_size) > max_bytes)
+    fail(too_large(max_bytes));
+  char buf[65536];
+  while (true) {
+    ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0)
+      fail(std::string("cannot read file: ") + std::strerror(errno));
+    if (n == 0)
+      break;
+    if (text.size() + static_cast<size_t>(n) > max_bytes) // the file grew while read
+      fail(too_large(max_bytes));
+    text.append(buf, static_cast<size_t>(n));
+  }
+  ::close(fd);
+  return text;
+}
+
+json load_json_file(const std::string& path, size_t max_bytes)
+{
+  return parse_json_text(read_input_file(path, max_bytes), path);
 }
 
 bool valid_utf8(const std::string& text)
@@ -129,29 +183,9 @@ bool valid_utf8(const std::string& text)
 
 void write_file_atomic(const std::string& path, const std::string& content)
 {
-  fs::path target(path);
-  if (target.has_parent_path())
-    fs::create_directories(target.parent_path());
-  std::string tmp = path + ".tmp." + std::to_string(::getpid());
-  TempFileGuard guard(tmp);
-  auto fail = [&](const std::string& what) {
-    std::error_code ec;
-    fs::remove(tmp, ec); // a failed write (disk full, no permission) leaves no temp file behind
-    throw std::runtime_error("cannot write " + path + ": " + what);
-  };
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (not out)
-      fail(std::strerror(errno));
-    out << content;
-    out.flush();
-    if (not out)
-      fail(std::strerror(errno));
-  }
-  std::error_code ec;
-  fs::rename(tmp, target, ec);
-  if (ec)
-    fail(ec.message());
+  StagedFiles file;
+  file.add(path, content);
+  file.commit();
 }
 
 std::string dump_json(const json& j)

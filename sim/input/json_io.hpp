@@ -1,5 +1,6 @@
 /* Reading JSON files with located errors, and writing outputs atomically (temp file + rename). */
 #pragma once
+#include <cstddef>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -7,8 +8,19 @@ namespace cs {
 
 using json = nlohmann::json;
 
-/** Loads a JSON document; a missing file or a syntax error is an InputError naming the file (and line). */
-json load_json_file(const std::string& path);
+/** The largest input file (scenario, platform, sweep, host profile, validation or lab file) read, in bytes: 16 MiB.
+ *  The largest shipped input is below 100 KB; a parsed JSON document takes up to about 30 times its text, so the
+ *  cap keeps a load under 0.5 GB (an 80 MB file took 2.36 GB). The other bounds on input: sim/input_limits.hpp. */
+constexpr size_t max_input_bytes = size_t{16} << 20;
+
+/** Loads a JSON document; a missing file, one that is no regular file, one over `max_bytes` or a syntax error is an
+ *  InputError naming the file (and line). */
+json load_json_file(const std::string& path, size_t max_bytes = max_input_bytes);
+
+/** The whole text of the regular file at `path`, at most `max_bytes` long. A FIFO, a device (/dev/zero) or a folder
+ *  is refused before it is read (reading one would block or never end), as is a larger file: InputErrors naming the
+ *  file. */
+std::string read_input_file(const std::string& path, size_t max_bytes = max_input_bytes);
 
 /** The whole text of a file ("" when it cannot be read: callers that need it check existence first). */
 std::string read_text(const std::string& path);

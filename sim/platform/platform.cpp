@@ -1,12 +1,14 @@
-#include "sim/platform/platform.hpp"
 #include "sim/input/errors.hpp"
 #include "sim/input/fields.hpp"
+#include "sim/input/json_io.hpp"
 #include "sim/platform/engine_reuse.hpp"
+#include "sim/platform/platform.hpp"
 #include "sim/platform/platform_xml_check.hpp"
 #include "sim/platform/simgrid_options.hpp"
+#include "sim/platform/xml_host_count.hpp"
 
 #include <algorithm>
-#include <fstream>
+#include <cstdint>
 #include <map>
 #include <set>
 #include <simgrid/s4u.hpp>
@@ -369,9 +371,14 @@ PlatformSpec load_platform(const std::string& path)
   if (path.size() > 4 && path.compare(path.size() - 4, 4, ".xml") == 0) {
     PlatformSpec spec;
     spec.file = path;
-    std::ifstream probe(path);
-    if (not probe)
-      throw InputError(path, "", "cannot open SimGrid XML platform file");
+    // Missing, too large, a FIFO or a device: refused here, before SimGrid reads it; so is a platform of more hosts
+    // than a JSON one may have, before SimGrid builds them one by one.
+    size_t hosts = xml_host_count(read_input_file(path));
+    if (hosts > max_hosts)
+      throw InputError(path, "",
+                       "declares " + (hosts == SIZE_MAX ? std::string("too many") : std::to_string(hosts)) +
+                           " hosts (its <host> elements and <cluster> radicals), more than the " +
+                           std::to_string(max_hosts) + " a platform may have");
     check_xml_platform(path); // SimGrid aborts on much that is wrong in it
     spec.xml_file = path;
     spec.name     = path;

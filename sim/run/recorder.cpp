@@ -1,5 +1,6 @@
-#include "sim/run/recorder.hpp"
 #include "sim/input/fields.hpp"
+#include "sim/run/recorder.hpp"
+#include "sim/input/staged_files.hpp"
 
 #include <cstdio>
 #include <stdexcept>
@@ -84,13 +85,15 @@ void Recorder::write(const std::string& dir, json header) const
     metrics[k] = v;
   header["metrics"] = metrics;
   json index        = json::object();
+  StagedFiles files; // nothing replaced until every file is whole: a failed rerun keeps the earlier run entire
   for (auto const& [name, table] : tables_) {
-    write_file_atomic(dir + "/" + name + ".csv", table.to_csv());
+    files.add(dir + "/" + name + ".csv", table.to_csv());
     index[name] = name + ".csv";
   }
   header["tables"] = index;
   // result.json last: its presence marks a finished run (sweeps rely on it).
-  write_file_atomic(dir + "/result.json", dump_json(header));
+  files.add(dir + "/result.json", dump_json(header));
+  files.commit();
 }
 
 } // namespace cs

@@ -139,6 +139,7 @@ std::string run_scenario(const RunOptions& options, int* argc, char** argv)
   check_output_dir(out);
   check_simgrid_args(*argc, argv); // SimGrid aborts on an option it does not know
   FaultSchedule faults = parse_faults(scenario.faults.is_null() ? nullptr : &scenario.faults, scenario.file);
+  RunFolderLock out_lock(out); // two runs into one folder would mix their files
 
   prepare_engine(); // a process running several runs in a row starts each from SimGrid's initial state
   sg4::Engine engine(argc, argv);
@@ -183,12 +184,11 @@ std::string run_scenario(const RunOptions& options, int* argc, char** argv)
   header["model"]            = scenario.model;
   header["seed"]             = scenario.seed;
   header["simulated_time_s"] = sg4::Engine::get_clock();
-  // A rerun into the folder replaces the earlier run's files, and only those. Its result.json goes first, so the
-  // folder never shows a finished run beside half of the new tables.
+  // A rerun into the folder replaces the earlier run's files, and only those, once every new file is whole
+  // (Recorder::write stages them): a failed write keeps the earlier run's files, result.json and tables alike.
   std::vector<std::string> previous = run_files(out);
-  std::error_code ec;
-  std::filesystem::remove(out + "/result.json", ec);
   recorder.write(out, header);
+  out_lock.written();
   std::vector<std::string> current{"result.json"};
   for (auto const& [name, _] : recorder.tables())
     current.push_back(name + ".csv");

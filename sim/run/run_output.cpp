@@ -4,23 +4,47 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <climits>
 #include <cstring>
+#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
+#include <sys/file.h>
 #include <unistd.h>
 
 namespace fs = std::filesystem;
 
 namespace cs {
 
+namespace {
+
+void check_output_name(const std::string& dir)
+{
+  if (dir.empty())
+    throw UsageError("--out is empty");
+  if (dir.size() >= PATH_MAX)
+    throw UsageError("--out is " + std::to_string(dir.size()) + " bytes long, the system takes paths below " +
+                     std::to_string(PATH_MAX));
+  for (auto const& part : fs::path(dir))
+    if (part.native().size() > NAME_MAX)
+      throw UsageError("--out " + dir.substr(0, 60) + "...: the name " + part.native().substr(0, 40) +
+                       "... is longer than the " + std::to_string(NAME_MAX) + " bytes a file name may have");
+}
+
+} // namespace
+
 void check_output_dir(const std::string& dir)
 {
   // The folder itself is created only when the results are written, so bad input found later leaves nothing; here
   // the nearest existing folder on its path must take a file.
+  check_output_name(dir);
   fs::path existing = fs::path(dir).lexically_normal();
   std::error_code ec;
-  while (not existing.empty() && not fs::exists(existing, ec))
+  while (not existing.empty() && not fs::exists(existing, ec)) {
+    if (fs::is_symlink(fs::symlink_status(existing, ec)))
+      throw UsageError("--out " + dir + ": " + existing.string() + " is a symbolic link to nothing");
     existing = existing.parent_path();
+  }
   if (existing.empty())
     existing = ".";
   if (not fs::is_directory(existing, ec))
@@ -32,6 +56,34 @@ void check_output_dir(const std::string& dir)
       throw UsageError("--out " + dir + ": cannot write into " + existing.string() + ": " + std::strerror(errno));
   }
   fs::remove(probe, ec);
+}
+
+RunFolderLock::RunFolderLock(const std::string& dir) : dir_(dir)
+{
+  std::error_code ec;
+  created_ = not fs::exists(dir, ec);
+  fs::create_directories(dir, ec);
+  if (ec)
+    throw UsageError("--out " + dir + ": cannot create it: " + ec.message());
+  fd_ = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd_ < 0)
+    throw UsageError("--out " + dir + ": cannot open it: " + std::strerror(errno));
+  if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+    int e = errno;
+    ::close(fd_);
+    fd_ = -1;
+    throw UsageError("--out " + dir + ": " +
+                     (e == EWOULDBLOCK ? std::string("another clustersim run is writing into this folder")
+                                       : std::string("cannot lock it: ") + std::strerror(e)));
+  }
+}
+
+RunFolderLock::~RunFolderLock()
+{
+  if (created_)
+    ::rmdir(dir_.c_str()); // only if empty: bad input found during the run leaves nothing behind
+  if (fd_ >= 0)
+    ::close(fd_);
 }
 
 std::vector<std::string> run_files(const std::string& dir)

@@ -60,11 +60,24 @@ void apply_overrides(json& doc, const std::vector<std::string>& sets, const std:
 
 namespace {
 
+/** The name becomes a folder under out/: one that climbed out of it (../../x) or into a subfolder is refused. */
+void check_scenario_name(Fields& f, const std::string& name)
+{
+  if (name.empty() || name == "." || name == ".." || name.find_first_of(std::string("/\0", 2)) != std::string::npos ||
+      name.size() > 255)
+    f.fail("name", "expected a plain file name (the default output folder out/NAME): no '/', not '.' or '..', at most "
+                   "255 bytes, got " +
+                       quote_value(json(name)));
+}
+
 /** The scenario's fields, declared once for parsing and for `describe_scenario` (documentation mode). */
 void scenario_fields(Fields& f, Scenario& s)
 {
   f.string("$schema", "", "the JSON Schema an editor checks this file with (ignored by clustersim)");
-  s.name        = f.required_string("name", "scenario name (used for the default output folder)");
+  s.name = f.required_string("name", "scenario name (the default output folder, out/NAME: a plain file name, "
+                                     "without '/', not '.' or '..', at most 255 bytes)");
+  if (not f.documenting())
+    check_scenario_name(f, s.name);
   s.description = f.string("description", "", "what the scenario shows");
   f.string("source", "", "the seed section or table the scenario reproduces");
   s.model = f.required_string("model", "model name (see `clustersim list`)");

@@ -26,7 +26,7 @@ public:
     std::string path = dir + "/sweep_stats.json";
     if (not fs::exists(path))
       throw UsageError("no " + path + ": run the sweep (or `clustersim sweep merge " + dir + "`) first");
-    rows_ = load_json_file(path);
+    rows_ = load_json_file(path, max_input_bytes << 6); // this program's own output: one row per grid point
     if (not rows_.is_array())
       throw UsageError(path + " is not a sweep's statistics table");
     for (auto const& r : rows_) {

@@ -22,9 +22,10 @@ SweepTask prepare_sweep(const SweepSpec& spec, const SweepRunOptions& o)
   t.options = &o;
   t.lock    = std::make_unique<SweepLock>(o.out_dir, o.shard_index, o.shard_count); // before the manifest
   claim_output(spec, o.forward, o.out_dir);
-  for (auto const& p : expand_sweep(spec)) {
-    if (not in_shard(p, o.shard_index, o.shard_count))
-      continue;
+  for (size_t i = 0, n = spec.size(); i < n; ++i) {
+    if (static_cast<int>(i % static_cast<size_t>(o.shard_count)) != o.shard_index)
+      continue; // in_shard, before the point is built
+    SweepPoint p = sweep_point(spec, i);
     ++t.outcome.total;
     std::string result = point_result(o.out_dir, p);
     if (fs::exists(result)) {

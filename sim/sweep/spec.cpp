@@ -9,6 +9,7 @@
 #include "sim/run/scenario.hpp"
 #include "sim/sweep/sample.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <filesystem>
@@ -189,6 +190,19 @@ std::vector<std::string> SweepPoint::sets(const SweepSpec& spec) const
 
 namespace {
 
+void check_point_count(const SweepSpec& s)
+{
+  size_t n = static_cast<size_t>(s.repetitions);
+  for (auto const& factor : s.factors) {
+    if (factor.rows.size() > max_sweep_points / n)
+      throw InputError(s.file, s.pointer,
+                       "more than " + std::to_string(max_sweep_points) +
+                           " points (the product of the grid, zip and "
+                           "sample sizes and the repetitions)");
+    n *= factor.rows.size();
+  }
+}
+
 /** The sweep file's fields, declared once for parsing and for `describe_sweep` (documentation mode). */
 void sweep_fields(Fields& f, SweepSpec& s)
 {
@@ -234,6 +248,7 @@ void sweep_fields(Fields& f, SweepSpec& s)
   if (const json* sample = f.raw("sample", "object", "random or Latin-hypercube sample of parameters",
                                  {{"type", "object"}, {"required", json::array({"count", "params"})}}))
     s.factors.push_back(parse_sample(*sample, file, f.pointer("sample"), s.seed));
+  check_point_count(s);
   std::set<std::string> seen;
   for (auto const& p : s.param_paths())
     if (not seen.insert(p).second)
@@ -283,63 +298,95 @@ SweepSpec load_sweep(const std::string& given)
   return parse_sweep(load_json_file(path), path, "");
 }
 
+uint64_t point_seed(const SweepSpec& spec, size_t index)
+{
+  if (spec.distinct_seeds)
+    return derive_seed(spec.seed, index);
+  if (spec.repetitions > 1)
+    return derive_seed(spec.seed, index % static_cast<size_t>(spec.repetitions));
+  return spec.seed;
+}
+
+SweepPoint sweep_point(const SweepSpec& spec, size_t index)
+{
+  auto reps   = static_cast<size_t>(spec.repetitions);
+  size_t rest = index / reps;
+  std::vector<size_t> idx(spec.factors.size());
+  for (size_t g = spec.factors.size(); g-- > 0;) { // the last factor varies fastest
+    idx[g] = rest % spec.factors[g].rows.size();
+    rest /= spec.factors[g].rows.size();
+  }
+  SweepPoint p;
+  p.index = index;
+  for (size_t g = 0; g < spec.factors.size(); ++g)
+    for (size_t k = 0; k < spec.factors[g].paths.size(); ++k)
+      p.values.emplace_back(spec.factors[g].paths[k], spec.factors[g].rows[idx[g]][k]);
+  p.rep      = static_cast<long>(index % reps);
+  p.seed     = point_seed(spec, index);
+  p.has_seed = spec.distinct_seeds || reps > 1 || spec.seed_given;
+  char id[32];
+  std::snprintf(id, sizeof id, "p%05zu", p.index);
+  p.id = id;
+  return p;
+}
+
 std::vector<SweepPoint> expand_sweep(const SweepSpec& spec)
 {
-  size_t combos = 1;
-  for (auto const& f : spec.factors)
-    combos *= f.rows.size();
-  auto reps = static_cast<size_t>(spec.repetitions);
   std::vector<SweepPoint> points;
-  points.reserve(combos * reps);
-  std::vector<size_t> idx(spec.factors.size());
-  for (size_t c = 0; c < combos; ++c) {
-    size_t rest = c;
-    for (size_t g = spec.factors.size(); g-- > 0;) { // the last factor varies fastest
-      idx[g] = rest % spec.factors[g].rows.size();
-      rest /= spec.factors[g].rows.size();
-    }
-    std::vector<std::pair<std::string, json>> values;
-    for (size_t g = 0; g < spec.factors.size(); ++g)
-      for (size_t k = 0; k < spec.factors[g].paths.size(); ++k)
-        values.emplace_back(spec.factors[g].paths[k], spec.factors[g].rows[idx[g]][k]);
-    for (size_t r = 0; r < reps; ++r) {
-      SweepPoint p;
-      p.index  = points.size();
-      p.values = values;
-      p.rep    = static_cast<long>(r);
-      if (spec.distinct_seeds) {
-        p.seed     = derive_seed(spec.seed, p.index);
-        p.has_seed = true;
-      } else if (reps > 1) {
-        p.seed     = derive_seed(spec.seed, r);
-        p.has_seed = true;
-      } else {
-        p.seed     = spec.seed;
-        p.has_seed = spec.seed_given;
-      }
-      char id[32];
-      std::snprintf(id, sizeof id, "p%05zu", p.index);
-      p.id = id;
-      points.push_back(std::move(p));
-    }
-  }
+  size_t n = spec.size();
+  points.reserve(n);
+  for (size_t i = 0; i < n; ++i)
+    points.push_back(sweep_point(spec, i));
   return points;
 }
 
-void check_first_point(const SweepSpec& spec)
+namespace {
+
+/** The index of the point whose factors take their first rows, but factor `g`, which takes row `row`. */
+size_t point_with_row(const SweepSpec& spec, size_t g, size_t row)
 {
-  auto points = expand_sweep(spec);
-  if (points.empty())
-    return;
+  size_t later = static_cast<size_t>(spec.repetitions);
+  for (size_t h = g + 1; h < spec.factors.size(); ++h)
+    later *= spec.factors[h].rows.size();
+  return row * later;
+}
+
+void check_point(const SweepSpec& spec, const SweepPoint& p, const std::string& what)
+{
   try {
-    check_scenario(spec.base, points.front().sets(spec));
+    check_scenario(spec.base, p.sets(spec));
   } catch (const InputError& e) {
     std::string sets;
-    for (auto const& a : points.front().sets(spec))
+    for (auto const& a : p.sets(spec))
       sets += " --set " + a;
     // A sweep without axes has one point, the base scenario as it is: no --set to show.
-    std::string which = sets.empty() ? "the base scenario unchanged" : sets.substr(1);
-    throw InputError(spec.file, spec.pointer, "its first point (" + which + ") is not a valid scenario: " + e.what());
+    std::string which = what + sets.substr(std::min<size_t>(1, sets.size()));
+    throw InputError(spec.file, spec.pointer,
+                     "point " + p.id + " (" + (which.empty() ? "the base scenario unchanged" : which) +
+                         ") is not a valid scenario: " + e.what());
+  }
+}
+
+} // namespace
+
+void check_points(const SweepSpec& spec)
+{
+  if (spec.size() == 0)
+    return;
+  check_point(spec, sweep_point(spec, 0), "");
+  // Every other row of every factor, in the first point's place: the axes are independent, so a value that is
+  // valid there is valid in every point that takes it. A sample is drawn within its declared bounds: its first row
+  // stands for the others.
+  for (size_t g = 0; g < spec.factors.size(); ++g) {
+    const SweepFactor& f = spec.factors[g];
+    if (f.kind == "random" || f.kind == "lhs")
+      continue;
+    for (size_t row = 1; row < f.rows.size(); ++row) {
+      std::string what;
+      for (size_t k = 0; k < f.paths.size(); ++k)
+        what += f.paths[k] + " = " + f.rows[row][k].dump() + ": ";
+      check_point(spec, sweep_point(spec, point_with_row(spec, g, row)), what);
+    }
   }
 }
 
@@ -350,7 +397,8 @@ std::string sweep_fingerprint(const SweepSpec& spec, const std::vector<std::stri
   uint64_t h = fnv1a("clustersim sweep\n");
   for (auto const& f : forward)
     h = fnv1a(f + "\n", h);
-  for (auto const& p : expand_sweep(spec)) {
+  for (size_t i = 0, n = spec.size(); i < n; ++i) {
+    SweepPoint p     = sweep_point(spec, i);
     std::string line = p.id + " " + std::to_string(p.has_seed ? p.seed : 0);
     for (auto const& s : p.sets(spec))
       line += " " + s;

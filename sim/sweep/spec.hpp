@@ -23,6 +23,10 @@ struct DerivedColumn {
   std::string pointer;            ///< where it was declared (for errors)
 };
 
+/** The most points a sweep may have: the product of its factors is checked against it when the file is read, so
+ *  that it never overflows. Points are computed one at a time (sweep_point), never held all at once. */
+constexpr size_t max_sweep_points = 1000000000;
+
 struct SweepSpec {
   std::string file;    ///< where the sweep was read from (for messages)
   std::string pointer; ///< JSON pointer of the sweep object in that file
@@ -39,7 +43,7 @@ struct SweepSpec {
 
   /** Every swept path, in factor order (the CSV's parameter columns). */
   std::vector<std::string> param_paths() const;
-  /** Number of points (product of factor sizes times repetitions). */
+  /** Number of points (product of factor sizes times repetitions; at most max_sweep_points). */
   size_t size() const;
 };
 
@@ -59,10 +63,17 @@ SweepSpec parse_sweep(const json& j, const std::string& file, const std::string&
 SweepSpec load_sweep(const std::string& path);
 /** Documents the sweep file's fields (the parser in documentation mode), for its JSON Schema. */
 void describe_sweep(std::vector<FieldDoc>& docs);
+/** The seed point `index` runs with (sweep_point's seed, without building the point). */
+uint64_t point_seed(const SweepSpec& spec, size_t index);
+/** Point `index` (< spec.size()), computed from the factors alone: a sweep of 10^7 points is never held whole. */
+SweepPoint sweep_point(const SweepSpec& spec, size_t index);
+/** Every point at once: for small sweeps and tests (the commands walk the points with sweep_point). */
 std::vector<SweepPoint> expand_sweep(const SweepSpec& spec);
-/** Loads the first point's scenario and checks its model parameters without running it (every point sets the same
- *  paths): a mistyped path or value fails with exit 2 before anything runs, not as N failed points. */
-void check_first_point(const SweepSpec& spec);
+/** Checks, without running anything, the first point's scenario and then every grid and zip row in that point's
+ *  place (a grid axis value or zipped row in the first point's other values): a mistyped path or a bad value in any
+ *  point fails with exit 2, naming the point and the value, before anything runs. A sample's rows are drawn within
+ *  their declared bounds: its first row is checked. */
+void check_points(const SweepSpec& spec);
 
 /** Identity of the points (their ids, overrides and seeds) and of the SimGrid options: a folder holding results of
  *  another sweep is never resumed by mistake. What each point's result depends on (the scenario, the platform, the

@@ -96,7 +96,8 @@ std::string damage(const std::string& rfile, json* metrics)
 std::vector<PointRow> read_points(const SweepSpec& spec, const std::vector<std::string>& dirs)
 {
   std::vector<PointRow> rows;
-  for (auto const& p : expand_sweep(spec)) {
+  for (size_t i = 0, n = spec.size(); i < n; ++i) {
+    SweepPoint p = sweep_point(spec, i);
     PointRow row;
     row.point  = p;
     row.status = "missing";

@@ -576,7 +576,7 @@ void add_sweeps(FilePlan& plan, const std::string& work, const ValidateOptions& 
     job.options.self_exe = self_executable();
     if (not o.quiet)
       std::fprintf(stderr, "[validate] %s: running %s (%zu points)\n", plan.stem.c_str(), name.c_str(),
-                   expand_sweep(job.spec).size());
+                   job.spec.size());
     plan.sweeps[name] = sweeps.size();
     sweeps.push_back(std::move(job));
   }

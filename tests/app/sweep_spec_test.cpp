@@ -169,10 +169,46 @@ TEST_CASE("a sweep without axes over a bad base scenario is bad input naming tha
   auto spec = cs::parse_sweep({{"scenario", "tests/bad_input/unknown_key.json"}}, "test_sweep.json", "");
   std::string what;
   try {
-    cs::check_first_point(spec);
+    cs::check_points(spec);
   } catch (const cs::InputError& e) {
     what = e.what();
   }
   REQUIRE_THAT(what, Catch::Contains("test_sweep.json") && Catch::Contains("the base scenario unchanged") &&
                          Catch::Contains("unknown key \"parms\""));
+}
+
+TEST_CASE("points are computed one at a time, and a sweep's size is bounded before any is", "[unit]")
+{
+  auto spec   = spec_of({{"grid", {{"params.method", {"NR", "FR", "TR"}}, {"platform.slowdown", {1, 2}}}},
+                         {"zip", {{"params.local_process", {"30ms", "60ms"}}}},
+                         {"repetitions", 2},
+                         {"seeds", "distinct"}});
+  auto points = cs::expand_sweep(spec);
+  REQUIRE(points.size() == 24);
+  for (size_t i = 0; i < points.size(); ++i) {
+    auto p = cs::sweep_point(spec, i);
+    REQUIRE(p.id == points[i].id);
+    REQUIRE(p.values == points[i].values);
+    REQUIRE(p.seed == points[i].seed);
+    REQUIRE(p.rep == points[i].rep);
+  }
+  // 10^4 x 10^4 x 10^2 values: 10^10 points, refused from the factors' sizes alone.
+  json many = json::array();
+  for (int i = 0; i < 10000; ++i)
+    many.push_back(i + 1);
+  json small = json::array();
+  for (int i = 0; i < 100; ++i)
+    small.push_back(i + 1);
+  REQUIRE_THAT(error_of({{"grid", json::array({{{"params.iterations", many}},
+                                               {{"params.object_size", many}},
+                                               {{"platform.slowdown", small}}})}}),
+               Catch::Contains("more than 1000000000 points"));
+}
+
+TEST_CASE("every axis value is checked in its own place before anything runs", "[unit]")
+{
+  auto spec = spec_of({{"grid", json::array({{{"params.method", {"NR", "FR"}}},
+                                             {{"params.object_size", {"10KiB", "20KiB", "1 Gbit"}}}})}});
+  REQUIRE_THROWS_WITH(cs::check_points(spec), Catch::Contains("point p00002 (params.object_size = \"1 Gbit\": "));
+  REQUIRE_NOTHROW(cs::check_points(spec_of({{"grid", {{"params.method", {"NR", "FR", "TR"}}}}})));
 }

@@ -1,5 +1,6 @@
 /* libFuzzer target over the input loaders: scenario (with its platform and the model's checks), platform, sweep
- * and validation cells. The first byte picks the loader, the rest is the file. Bad input must end in InputError
+ * (and the check of its points), validation cells and SimGrid XML platforms. The first byte picks the loader, the
+ * rest is the file. Bad input must end in InputError
  * or UsageError; any other exception, a crash or a sanitizer report is a bug (libFuzzer stops on it).
  * Run from the repository root so that shipped scenarios find their platforms: scripts/fuzz.sh. */
 #include "app/model_table.hpp"
@@ -20,14 +21,18 @@
 
 namespace {
 
-std::string input_path()
+/** The file the loaders read; `xml`: the XML platform's (load_platform tells the kinds apart by the extension). */
+std::string input_path(bool xml = false)
 {
   // In memory when the system has a tmpfs: the loaders read a path, and the file is rewritten at every execution.
-  static const std::string path = std::string(::access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp") +
-                                  "/clustersim-fuzz-" + std::to_string(::getpid()) + ".json";
-  static const int removed_at_exit = std::atexit([] { ::unlink(path.c_str()); });
+  static const std::string stem = std::string(::access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp") +
+                                  "/clustersim-fuzz-" + std::to_string(::getpid());
+  static const int removed_at_exit = std::atexit([] {
+    ::unlink((stem + ".json").c_str());
+    ::unlink((stem + ".xml").c_str());
+  });
   (void)removed_at_exit;
-  return path;
+  return stem + (xml ? ".xml" : ".json");
 }
 
 void validation_cells(const std::string& path)
@@ -63,12 +68,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
   if (size < 1)
     return 0;
+  const bool xml = data[0] % 5 == 4;
   {
-    std::ofstream out(input_path(), std::ios::binary | std::ios::trunc);
+    std::ofstream out(input_path(xml), std::ios::binary | std::ios::trunc);
     out.write(reinterpret_cast<const char*>(data + 1), static_cast<std::streamsize>(size - 1));
   }
   try {
-    switch (data[0] % 4) {
+    switch (data[0] % 5) {
     case 0:
       cs::check_scenario(input_path(), {});
       break;
@@ -76,10 +82,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
       cs::load_platform(input_path());
       break;
     case 2:
-      cs::load_sweep(input_path());
+      cs::check_points(cs::load_sweep(input_path()));
+      break;
+    case 3:
+      validation_cells(input_path());
       break;
     default:
-      validation_cells(input_path());
+      cs::load_platform(input_path(true));
     }
   } catch (const cs::InputError&) {
   } catch (const cs::UsageError&) {
