@@ -5,6 +5,7 @@
 #include "sim/fingerprint.hpp"
 #include "sim/interrupt.hpp"
 #include "sim/model.hpp"
+#include "sim/platform_generator.hpp"
 #include "sim/platform_overrides.hpp"
 #include "sim/plot.hpp"
 #include "sim/run_output.hpp"
@@ -121,13 +122,18 @@ namespace {
 PlatformSpec load_run_platform(const Scenario& scenario, std::vector<PlatformOverride>* applied = nullptr)
 {
   PlatformSpec pspec;
-  if (scenario.platform.overrides.empty()) {
+  const ModelEntry* model = find_model(scenario.model);
+  GroupSizes sizes        = model ? model->group_sizes(scenario) : GroupSizes{};
+  bool xml =
+      scenario.platform_file.size() > 4 && scenario.platform_file.rfind(".xml") == scenario.platform_file.size() - 4;
+  if (scenario.platform.overrides.empty() && (sizes.empty() || xml)) {
     pspec = load_platform(scenario.platform_file);
   } else {
-    if (scenario.platform_file.size() > 4 && scenario.platform_file.rfind(".xml") == scenario.platform_file.size() - 4)
+    if (xml)
       throw InputError(scenario.file, "/platform", "a SimGrid XML platform cannot be overridden field by field");
     json doc     = load_json_file(scenario.platform_file);
     auto records = apply_platform_overrides(doc, scenario.platform.overrides, scenario.platform_file, scenario.file);
+    size_generated_groups(doc, sizes, scenario.platform_file);
     try {
       pspec = parse_platform(doc, scenario.platform_file);
     } catch (const InputError& e) {

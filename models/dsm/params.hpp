@@ -4,6 +4,7 @@
  * is one. The benchmarks' sizes are the seed's (5.2); their CPU work is the seed's sequential time. */
 #pragma once
 #include "sim/fields.hpp"
+#include "sim/group_sizes.hpp"
 
 #include <string>
 
@@ -181,6 +182,8 @@ struct Params {
   QuicksortParams quicksort;
   TspParams tsp;
 
+  /** The nodes the run takes from its host group (a generated group is made that size). */
+  GroupSizes group_sizes() const { return {{hosts_group, nodes}}; }
   static Params from(Fields& f);
 };
 
