@@ -4,7 +4,7 @@
 source "$(dirname "$0")/harness.sh"
 
 # 260 nodes on seed 003's platform, whose fixed list has 256: the scale scenario makes the group generated.
-"$exe" run scenarios/dsm/scale.json --set params.nodes=260 --set params.mm.n=520 --out "$tmp/gen" -q ||
+"$exe" run scenarios/dsm/scale.json --set params.nodes=260 --set params.bench=nqueens --out "$tmp/gen" -q ||
   fail "the generated group did not run"
 rows=$(($(wc -l <"$tmp/gen/nodes.csv") - 1))
 [ "$rows" -eq 260 ] || fail "260 nodes asked, $rows ran"
@@ -20,7 +20,7 @@ grep -q '"generated": true' "$tmp/fixed.err" || fail "the refusal does not say h
 [ ! -e "$tmp/fixed" ] || fail "a refused run wrote its output folder"
 
 # A torus of 64 hosts instead of the one switch: the run finishes on SimGrid's torus zone.
-"$exe" run scenarios/dsm/scale.json --set params.nodes=64 --set params.mm.n=512 \
+"$exe" run scenarios/dsm/scale.json --set params.nodes=64 --set params.bench=nqueens \
   --set 'platform.switches.gige.topology={"kind": "torus", "dimensions": [4, 4, 4]}' --out "$tmp/torus" -q ||
   fail "the torus run failed"
 [ "$(($(wc -l <"$tmp/torus/nodes.csv") - 1))" -eq 64 ] || fail "the torus run did not have 64 nodes"
