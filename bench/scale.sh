@@ -6,7 +6,8 @@
 # own floor on this machine, under this load). Last, each model's growth exponent: the least-squares slope of
 # log(wall) and log(memory) against log(size). Wall times depend on the machine's load: the load average is printed.
 # Usage: bench/scale.sh [SIZES...]        (default: 16 64 256 1024; MODELS="dsm msglog" restricts the models)
-# Output: one table on stdout; bench/scale_plot.gp-style data in $OUT (default: none) when OUT=DIR is set.
+# Output: one table on stdout; with OUT=DIR also DIR/scale.dat (model size wall_s peak_kB) and DIR/scale.png, wall
+# time against size on log-log axes, one line per model (gnuplot).
 source "$(dirname "$0")/common.sh"
 bare=${BUILD:-build}/bench_pingpong_bare
 sizes=("${@:-16 64 256 1024}")
@@ -55,3 +56,14 @@ for m, pts in rows.items():
     print(f"growth exponent of {m} ({pts[0][0]}..{pts[-1][0]}): wall ~ size^{slope([(n, w) for n, w, _ in pts]):.2f}, "
           f"memory ~ size^{slope([(n, k) for n, _, k in pts]):.2f}")
 PY
+if [ -n "${OUT:-}" ]; then
+  mkdir -p "$OUT"
+  cp "$tmp/all.txt" "$OUT/scale.dat"
+  plots=""
+  for m in $(cut -d' ' -f1 "$OUT/scale.dat" | uniq); do
+    plots+="${plots:+, }'$OUT/scale.dat' using 2:(strcol(1) eq '$m' ? \$3 : 1/0) with linespoints title '$m'"
+  done
+  gnuplot -e "set terminal pngcairo size 800,500; set output '$OUT/scale.png'; set logscale xy; \
+    set xlabel 'nodes (ranks, machines)'; set ylabel 'wall time (s)'; set key left top; plot $plots" &&
+    echo "plot: $OUT/scale.png"
+fi
