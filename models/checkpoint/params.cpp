@@ -2,6 +2,11 @@
 
 namespace cs::checkpoint {
 
+namespace {
+/** The most nodes of a run: the platform's group may be generated to any size (docs/scenarios.md); the seed ran 4. */
+constexpr long max_nodes = 16384;
+} // namespace
+
 Params Params::from(Fields& f)
 {
   Params p;
@@ -41,7 +46,7 @@ Params Params::from(Fields& f)
                                    Range::non_negative());
   a.string("source", "", "where the numbers come from");
   a.finish();
-  p.nodes    = f.integer("nodes", p.nodes, "nodes, one user thread each (seed: 4)", 1, 64);
+  p.nodes    = f.integer("nodes", p.nodes, "nodes, one user thread each (seed: 4)", 1, max_nodes);
   p.interval = f.quantity("interval", Unit::time, p.interval,
                           "checkpoint at the first barrier after this long since the last one (0: never)",
                           Range::non_negative());
@@ -69,7 +74,7 @@ Params Params::from(Fields& f)
   p.heartbeat_host = r.string("heartbeat_host", p.heartbeat_host, "designated node sending the heartbeats");
   p.heartbeat = r.quantity("heartbeat", Unit::time, p.heartbeat, "heartbeat period (seed: 10 s)", Range::positive());
   p.fail_at   = r.quantity("fail_at", Unit::time, p.fail_at, "time of one scheduled failure (negative: none)");
-  p.fail_node = r.integer("fail_node", p.fail_node, "node (1-based) that fails at fail_at", 1, 64);
+  p.fail_node = r.integer("fail_node", p.fail_node, "node (1-based) that fails at fail_at", 1, max_nodes);
   p.mtbf =
       r.quantity("mtbf", Unit::time, p.mtbf, "mean time between failures of one node (0: none)", Range::non_negative());
   p.recovery = r.choice<RecoveryMode>(
@@ -99,10 +104,10 @@ Params Params::from(Fields& f)
   Fields m      = f.object("membership", "node removal and addition by migration (seed section 4)");
   p.remove_at   = m.quantity("remove_at", Unit::time, p.remove_at,
                              "remove a node at the first barrier after this time (negative: never)");
-  p.remove_node = m.integer("remove_node", p.remove_node, "node (1-based) to remove", 1, 64);
+  p.remove_node = m.integer("remove_node", p.remove_node, "node (1-based) to remove", 1, max_nodes);
   p.add_at      = m.quantity("add_at", Unit::time, p.add_at,
                              "start a new node's runtime at this time; it joins at the next barrier (negative: never)");
-  p.add_node    = m.integer("add_node", p.add_node, "node (1-based) of the platform that joins", 1, 64);
+  p.add_node    = m.integer("add_node", p.add_node, "node (1-based) of the platform that joins", 1, max_nodes);
   m.finish();
   if (p.remove_at >= 0 && p.remove_node > p.nodes)
     m.fail("remove_node",

@@ -3,7 +3,9 @@
  * removal/addition (sections 3 and 4). */
 #pragma once
 #include "sim/input/fields.hpp"
+#include "sim/run/group_sizes.hpp"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -79,6 +81,13 @@ struct Params {
   double add_at    = -1; ///< < 0: no addition (the new node starts its runtime at this time)
   long add_node    = 5;  ///< 1-based, a node of the platform beyond the first `nodes`
 
+  /** The checkpoint experiment's nodes, with the one that joins (a generated group "nodes" is made that size). */
+  GroupSizes group_sizes() const
+  {
+    if (experiment != Experiment::checkpoint)
+      return {};
+    return {{"nodes", add_at >= 0 ? std::max(nodes, add_node) : nodes}};
+  }
   static Params from(Fields& f);
 };
 

@@ -4,6 +4,7 @@
  * is one. The benchmarks' sizes are the seed's (5.2); their CPU work is the seed's sequential time. */
 #pragma once
 #include "sim/input/fields.hpp"
+#include "sim/run/group_sizes.hpp"
 
 #include <string>
 
@@ -197,6 +198,8 @@ struct Params {
   TspParams tsp;
   BasicParams basic;
 
+  /** The nodes the run takes from its host group (a generated group is made that size). */
+  GroupSizes group_sizes() const { return {{hosts_group, nodes}}; }
   static Params from(Fields& f);
 };
 

@@ -6,6 +6,7 @@
 #pragma once
 #include "models/msglog/recovery_params.hpp"
 #include "sim/input/fields.hpp"
+#include "sim/run/group_sizes.hpp"
 
 #include <string>
 #include <vector>
@@ -128,6 +129,8 @@ struct Params {
   DiskWhatIf disk_what_if;
   RecoveryParams recovery;
 
+  /** The nodes the ranks run on, `ranks_per_node` each (a generated group is made that size). */
+  GroupSizes group_sizes() const { return {{hosts_group, ranks / ranks_per_node}}; }
   static Params from(Fields& f);
 };
 

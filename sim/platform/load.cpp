@@ -12,13 +12,15 @@ bool is_xml(const std::string& path)
   return path.size() > 4 && path.rfind(".xml") == path.size() - 4;
 }
 
-/** The platform document with the overrides applied, parsed again. */
-PlatformSpec load_overridden(const PlatformOptions& options, std::vector<PlatformOverride>* applied)
+/** The platform document with the overrides applied and its generated groups sized, parsed again. */
+PlatformSpec load_overridden(const PlatformOptions& options, const GroupSizes& sizes,
+                             std::vector<PlatformOverride>* applied)
 {
   if (is_xml(options.path))
     throw InputError(options.scenario_file, "/platform", "a SimGrid XML platform cannot be overridden field by field");
   json doc     = load_json_file(options.path);
   auto records = apply_platform_overrides(doc, options.overrides, options.path, options.scenario_file);
+  size_generated_groups(doc, sizes, options.path);
   PlatformSpec spec;
   try {
     spec = parse_platform(doc, options.path);
@@ -36,9 +38,12 @@ PlatformSpec load_overridden(const PlatformOptions& options, std::vector<Platfor
 
 } // namespace
 
-PlatformSpec load_scenario_platform(const PlatformOptions& options, std::vector<PlatformOverride>* applied)
+PlatformSpec load_scenario_platform(const PlatformOptions& options, const GroupSizes& sizes,
+                                    std::vector<PlatformOverride>* applied)
 {
-  PlatformSpec spec = options.overrides.empty() ? load_platform(options.path) : load_overridden(options, applied);
+  // A platform read as it is when nothing changes it (an XML one has no generated groups).
+  bool as_is        = options.overrides.empty() && (sizes.empty() || is_xml(options.path));
+  PlatformSpec spec = as_is ? load_platform(options.path) : load_overridden(options, sizes, applied);
   check_simgrid_config(spec.simgrid_config, spec.file); // SimGrid aborts on an option it does not know
   if (not options.host_profile.empty())
     apply_host_profile(spec, options.host_profile_path, options.scenario_file);

@@ -3,6 +3,8 @@
 #include "sim/input/json_io.hpp"
 #include "sim/platform/engine_reuse.hpp"
 #include "sim/platform/platform.hpp"
+#include "sim/platform/platform_star.hpp"
+#include "sim/platform/platform_topology.hpp"
 #include "sim/platform/platform_xml_check.hpp"
 #include "sim/platform/simgrid_options.hpp"
 #include "sim/platform/xml_host_count.hpp"
@@ -52,8 +54,12 @@ namespace {
  *  today) it sums rates close to where doubles lose the digits that precision needs, and a speed of 1e308 ends
  *  in SimGrid's "The Impossible Did Happen" abort. Assumed bounds, documented in docs/scenarios.md. */
 const Range simgrid_rate_range = Range::between(1, 1e15);
-/** The most hosts a platform may have (the largest shipped one has 256; the DSM model runs up to 4096 nodes). */
-constexpr size_t max_hosts = 4096;
+/** The most hosts a platform may have: a star routes each by itself (sim/platform_star.hpp), 16 bytes of routing
+ *  per host instead of a table growing as the square (the largest shipped fixed platform has 256 hosts). */
+constexpr size_t max_hosts = 65536;
+/** The most hosts of a platform routed by a full table (explicit routes, several switches): 4,096 hosts are 16.7
+ *  million routes and about 1.8 GB before the first event. */
+constexpr size_t max_full_table_hosts = 4096;
 /** An hour: any larger one-way latency is no network clustersim simulates, and it keeps latency x slowdown finite. */
 constexpr double max_latency_s = 3600;
 
@@ -62,6 +68,15 @@ constexpr double max_latency_s = 3600;
  *  aborts it too. Any pair may be the one a model uses, so all are checked here. */
 void check_routing(const PlatformSpec& spec)
 {
+  bool fabric = is_single_switch(spec) && not spec.switches[0].topology.is_null();
+  if (not is_star_platform(spec) && not fabric && spec.hosts.size() > max_full_table_hosts)
+    throw InputError(spec.file, "/hosts",
+                     std::to_string(spec.hosts.size()) + " hosts, more than the " +
+                         std::to_string(max_full_table_hosts) +
+                         " a platform with explicit routes or several switches may have (its routing table holds a "
+                         "route per pair of hosts): one switch carrying every host has no such bound");
+  if (is_single_switch(spec))
+    return; // the one switch (or its fabric) routes every pair, once
   std::map<std::string, size_t> index;
   for (size_t i = 0; i < spec.hosts.size(); ++i)
     index[spec.hosts[i].name] = i;
@@ -248,6 +263,9 @@ HostEntry parse_host_entry(Fields& h, const PlatformSpec& spec)
   e.count         = h.integer("count", 1, "how many such hosts", 1, static_cast<long>(max_hosts));
   e.first         = h.integer("first", 1, "index of the first host when count > 1", 0);
   proto.group     = h.string("group", "", "label models may select hosts by");
+  proto.generated = h.boolean("generated", false,
+                              "the run sets count: the entry makes as many hosts as the model asks of its group "
+                              "(count is the size when none asks); the entry must be its group's only one");
   proto.speed     = read_sourced(h, "speed", Unit::speed, "speed of one core", simgrid_rate_range);
   proto.cores     = h.integer("cores", 1, "cores (CPUs) of the host", 1, 1024);
   proto.os        = h.required_string("os", "name of an OS profile in os_profiles");
@@ -305,6 +323,11 @@ SwitchSpec parse_switch(Fields& s, const std::vector<std::string>& hosts)
   sw.backplane.name = sw.name + ":backplane";
   if (const json* q = s.raw("qos", "object", "QoS configuration (models/common/net parses it)", {{"type", "object"}}))
     sw.qos = *q;
+  if (const json* t = s.raw("topology", "object",
+                            "a fabric of SimGrid's cluster zones (fat_tree, torus, dragonfly) whose every cable is the "
+                            "port link, instead of one switch (docs/scenarios.md)",
+                            {{"type", "object"}}))
+    sw.topology = *t;
   s.string("description", "", "free text");
   s.finish();
   return sw;
@@ -362,6 +385,8 @@ void describe_platform(std::vector<FieldDoc>& docs)
   parse_link(link, true);
   Fields sw = part("/switches/*");
   parse_switch(sw, {});
+  Fields topology = part("/switches/*/topology");
+  parse_topology(topology);
   Fields route = part("/routes/*");
   parse_route(route);
 }
@@ -443,9 +468,7 @@ std::vector<std::string> parse_hosts(Fields& f, const json* hosts, PlatformSpec&
         throw InputError(f.file(), e.proto.pointer, "duplicate host name \"" + host.name + "\"");
       if (names.size() > max_hosts)
         throw InputError(f.file(), pointer_join(e.proto.pointer, "count"),
-                         "more than " + std::to_string(max_hosts) +
-                             " hosts in the platform (the bound of clustersim: "
-                             "each pair of hosts has its route, so routing grows as the square of their number)");
+                         "more than " + std::to_string(max_hosts) + " hosts in the platform (the bound of clustersim)");
       ordered.push_back(host.name);
       spec.hosts.push_back(std::move(host));
     }
@@ -489,6 +512,7 @@ PlatformSpec parse_platform(const json& root, const std::string& path)
   f.finish();
   if (spec.os_profiles.empty())
     f.fail("os_profiles", "missing: every host needs an OS profile");
+  check_topologies(spec);
   check_routing(spec);
   return spec;
 }
@@ -540,36 +564,46 @@ void Platform::configure(sg4::Engine& e) const
       e.set_config(k + ":" + v);
 }
 
+namespace {
+
+/** A SimGrid XML platform: its hosts (OS profile from their "os" property) and links, as the JSON ones are seen. */
+void load_xml_platform(sg4::Engine& e, PlatformSpec& spec, std::map<std::string, sg4::Host*>& hosts,
+                       std::map<std::string, size_t>& host_index, std::map<std::string, sg4::Link*>& links)
+{
+  try {
+    e.load_platform(spec.xml_file);
+  } catch (const std::exception& ex) { // SimGrid's XML parser throws on a malformed file
+    throw InputError(spec.xml_file, "", std::string("invalid SimGrid XML platform: ") + ex.what());
+  }
+  for (auto* h : e.get_all_hosts()) {
+    hosts[h->get_name()] = h;
+    HostSpec hs;
+    hs.name             = h->get_name();
+    hs.speed            = {h->get_speed(), "SimGrid XML platform " + spec.xml_file};
+    hs.cores            = h->get_core_count();
+    const char* os      = h->get_property("os");
+    hs.os               = os ? os : "generic";
+    host_index[hs.name] = spec.hosts.size();
+    spec.hosts.push_back(hs);
+  }
+  if (not spec.os_profiles.count("generic"))
+    spec.os_profiles["generic"] = OsProfile{"generic", spec.xml_file, "", {}};
+  for (auto* l : e.get_all_links())
+    links[l->get_name()] = l;
+}
+
+} // namespace
+
 void Platform::build(sg4::Engine& e)
 {
   if (not spec_.xml_file.empty()) {
-    try {
-      e.load_platform(spec_.xml_file);
-    } catch (const std::exception& ex) { // SimGrid's XML parser throws on a malformed file
-      throw InputError(spec_.xml_file, "", std::string("invalid SimGrid XML platform: ") + ex.what());
-    }
-    for (auto* h : e.get_all_hosts()) {
-      hosts_[h->get_name()] = h;
-      HostSpec hs;
-      hs.name              = h->get_name();
-      hs.speed             = {h->get_speed(), "SimGrid XML platform " + spec_.xml_file};
-      hs.cores             = h->get_core_count();
-      const char* os       = h->get_property("os");
-      hs.os                = os ? os : "generic";
-      host_index_[hs.name] = spec_.hosts.size();
-      spec_.hosts.push_back(hs);
-    }
-    if (not spec_.os_profiles.count("generic"))
-      spec_.os_profiles["generic"] = OsProfile{"generic", spec_.xml_file, "", {}};
-    for (auto* l : e.get_all_links())
-      links_[l->get_name()] = l;
+    load_xml_platform(e, spec_, hosts_, host_index_, links_);
     return;
   }
-  double extra = options_.slowdown;
-  auto* zone   = sg4::create_full_zone(spec_.name);
-  for (size_t i = 0; i < spec_.hosts.size(); ++i) {
+  double extra   = options_.slowdown;
+  auto make_host = [this](sg4::NetZone* z, size_t i) {
     auto const& hs = spec_.hosts[i];
-    sg4::Host* h   = zone->create_host(hs.name, hs.speed.value)->set_core_count(static_cast<int>(hs.cores));
+    sg4::Host* h   = z->create_host(hs.name, hs.speed.value)->set_core_count(static_cast<int>(hs.cores));
     for (auto const& [k, v] : hs.properties)
       h->set_property(k, v);
     for (auto const& d : hs.disks)
@@ -577,7 +611,16 @@ void Platform::build(sg4::Engine& e)
     h->seal();
     hosts_[hs.name]      = h;
     host_index_[hs.name] = i;
+    return h;
+  };
+  if (is_single_switch(spec_) && not spec_.switches[0].topology.is_null()) {
+    build_topology_zone(spec_, extra, make_host)->seal();
+    return;
   }
+  bool star  = is_star_platform(spec_);
+  auto* zone = star ? sg4::create_star_zone(spec_.name) : sg4::create_full_zone(spec_.name);
+  for (size_t i = 0; i < spec_.hosts.size(); ++i)
+    make_host(zone, i);
   auto make_link = [&](const LinkSpec& l, const std::string& name) {
     sg4::Link* link = zone->create_link(name, l.effective_bandwidth(extra))->set_latency(l.effective_latency(extra));
     if (l.sharing == "fatpipe")
@@ -601,6 +644,11 @@ void Platform::build(sg4::Engine& e)
     std::map<std::string, std::pair<sg4::Link*, sg4::Link*>> ports; // host -> (up: host->switch, down)
     for (auto const& h : sw.hosts)
       ports[h] = {make_link(sw.port, sw.name + ":" + h + ":up"), make_link(sw.port, sw.name + ":" + h + ":down")};
+    if (star) {
+      for (auto const& h : sw.hosts)
+        add_star_routes(zone, hosts_.at(h), ports[h].first, backplane, ports[h].second);
+      continue;
+    }
     for (auto const& a : sw.hosts)
       for (auto const& b : sw.hosts)
         if (a != b)

@@ -49,8 +49,9 @@ struct DiskSpec {
 
 struct HostSpec {
   std::string name;
-  std::string group; ///< free label ("jp-small", "compute") models may select hosts by
-  Sourced speed;     ///< flop/s of one core
+  std::string group;      ///< free label ("jp-small", "compute") models may select hosts by
+  bool generated = false; ///< its group is sized to the run (sim/platform_generator.hpp)
+  Sourced speed;          ///< flop/s of one core
   long cores = 1;
   std::string os;
   std::vector<DiskSpec> disks;
@@ -76,6 +77,7 @@ struct SwitchSpec {
   LinkSpec port;      ///< template of each host's port link
   LinkSpec backplane; ///< shared by every flow through the switch
   json qos;           ///< switch QoS configuration, parsed by models/common/net when a model needs it
+  json topology;      ///< a fabric of SimGrid's cluster zones instead of one switch (sim/platform_topology.hpp)
   std::string pointer;
 };
 

@@ -4,6 +4,17 @@
 
 namespace cs {
 
+namespace {
+/** How to make a fixed list of hosts follow the run's size. */
+std::string fixed_group_hint(const Platform& platform, const std::vector<simgrid::s4u::Host*>& hosts)
+{
+  return hosts.empty() || platform.host_spec(hosts[0]->get_name()).generated
+             ? std::string()
+             : " (a fixed list: give its host entry \"generated\": true to size the group to the run, "
+               "docs/scenarios.md)";
+}
+} // namespace
+
 simgrid::s4u::Host* ModelContext::host_param(Fields& f, const std::string& key, const std::string& name) const
 {
   if (not platform.has_host(name))
@@ -27,7 +38,7 @@ std::vector<simgrid::s4u::Host*> ModelContext::group_hosts(Fields& f, const std:
   auto hosts = platform.hosts(group);
   if (static_cast<long>(hosts.size()) < need)
     f.fail(key, "platform " + platform.spec().file + " has " + std::to_string(hosts.size()) + " hosts in group \"" +
-                    group + "\", " + std::to_string(need) + " needed" + why);
+                    group + "\", " + std::to_string(need) + " needed" + why + fixed_group_hint(platform, hosts));
   return hosts;
 }
 

@@ -4,6 +4,7 @@
  * and reports metrics to the Recorder when the simulation ends. It never prints and never reads the wall clock. */
 #pragma once
 #include "sim/input/fields.hpp"
+#include "sim/run/group_sizes.hpp"
 #include "sim/platform/platform.hpp"
 #include "sim/run/recorder.hpp"
 #include "sim/run/rng.hpp"
@@ -71,9 +72,13 @@ public:
   /** Parses params without a platform (InputError on bad input): a sweep checks its first point before running
    *  any, so a mistyped path fails at once instead of as N failed points. */
   using Check = void (*)(const Scenario& scenario);
+  /** Parses params without a platform and says how many hosts of which groups the run needs (generated groups are
+   *  made that size); optional. */
+  using Sizes = GroupSizes (*)(const Scenario& scenario);
 
   /** std::invalid_argument if a text is empty or a function missing. */
-  ModelEntry(const char* name, const char* seed, const char* summary, Describe describe, Create create, Check check);
+  ModelEntry(const char* name, const char* seed, const char* summary, Describe describe, Create create, Check check,
+             Sizes sizes = nullptr);
 
   const char* name;    ///< as written in scenarios' "model"
   const char* seed;    ///< the seed document it reproduces ("000"...)
@@ -82,11 +87,13 @@ public:
   void describe(std::vector<FieldDoc>& docs) const { describe_(docs); }
   std::unique_ptr<ModelRun> create(ModelContext& ctx) const { return create_(ctx); }
   void check(const Scenario& scenario) const { check_(scenario); }
+  GroupSizes group_sizes(const Scenario& scenario) const { return sizes_ ? sizes_(scenario) : GroupSizes{}; }
 
 private:
   Describe describe_;
   Create create_;
   Check check_;
+  Sizes sizes_;
 };
 
 /** `describe` for a model whose parameters are parsed by `Params::from(Fields&)` (documentation mode). */
@@ -129,7 +136,7 @@ ModelEntry experiment_model_entry(const char* name, const char* seed, const char
 /** The entry of a model whose parameters are `Params` and whose run is `Run`. */
 template <class Params, class Run> ModelEntry model_entry(const char* name, const char* seed, const char* summary)
 {
-  return {name, seed, summary, describe_params<Params>, create_run<Run>, check_params<Params>};
+  return {name, seed, summary, describe_params<Params>, create_run<Run>, check_params<Params>, group_sizes_of<Params>};
 }
 
 /** The entry of the application's model table (sim/run/model_table.hpp) called `name`, or nullptr. */

@@ -11,8 +11,8 @@ const ModelTable* installed = nullptr;
 } // namespace
 
 ModelEntry::ModelEntry(const char* name, const char* seed, const char* summary, Describe describe, Create create,
-                       Check check)
-    : name(name), seed(seed), summary(summary), describe_(describe), create_(create), check_(check)
+                       Check check, Sizes sizes)
+    : name(name), seed(seed), summary(summary), describe_(describe), create_(create), check_(check), sizes_(sizes)
 {
   auto empty = [](const char* s) { return s == nullptr || *s == '\0'; };
   if (empty(name) || empty(seed) || empty(summary))

@@ -1,16 +1,17 @@
-#include "sim/run/run.hpp"
 #include "sim/input/data_dir.hpp"
 #include "sim/input/errors.hpp"
 #include "sim/input/interrupt.hpp"
 #include "sim/input/version.hpp"
 #include "sim/platform/engine_reuse.hpp"
 #include "sim/platform/load.hpp"
+#include "sim/platform/platform_generator.hpp"
 #include "sim/platform/platform_overrides.hpp"
 #include "sim/platform/simgrid_options.hpp"
 #include "sim/run/faults.hpp"
 #include "sim/run/fingerprint.hpp"
 #include "sim/run/model.hpp"
 #include "sim/run/plot.hpp"
+#include "sim/run/run.hpp"
 #include "sim/run/run_outcome.hpp"
 #include "sim/run/run_output.hpp"
 
@@ -122,7 +123,7 @@ long count_events()
 void check_scenario(const std::string& path, const std::vector<std::string>& sets)
 {
   Scenario scenario = load_scenario(path, sets, std::nullopt);
-  load_scenario_platform(scenario.platform);
+  load_scenario_platform(scenario.platform, find_model(scenario.model)->group_sizes(scenario));
   parse_faults(scenario.faults.is_null() ? nullptr : &scenario.faults, scenario.file);
   find_model(scenario.model)->check(scenario);
 }
@@ -133,8 +134,8 @@ std::string run_scenario(const RunOptions& options, int* argc, char** argv)
   // Everything that can be wrong with the input is checked before the engine starts or any output is written.
   Scenario scenario = load_scenario(options.scenario, options.sets, options.seed);
   std::vector<PlatformOverride> overrides;
-  PlatformSpec pspec      = load_scenario_platform(scenario.platform, &overrides);
   const ModelEntry* entry = find_model(scenario.model);
+  PlatformSpec pspec      = load_scenario_platform(scenario.platform, entry->group_sizes(scenario), &overrides);
   std::string out         = options.out_dir.empty() ? "out/" + scenario.name : options.out_dir;
   check_output_dir(out);
   check_simgrid_args(*argc, argv); // SimGrid aborts on an option it does not know
