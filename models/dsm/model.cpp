@@ -203,7 +203,7 @@ void BenchmarkRun::finish()
   long messages = record_message_types(rec, by_op);
   record_totals(rec, sum, messages, time);
   if (p_.system.protocol == Protocol::lrc) // the TreadMarks study's rates (its programs count locks and barriers)
-    record_rates(rec, transports_, time);
+    record_rates(rec, cluster_.transports, time);
   record_cache_stats(rec);
   bench_->record(rec);
   if (p_.trace_barrier > 0)
