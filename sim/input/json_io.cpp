@@ -1,8 +1,8 @@
+#include "sim/input/json_io.hpp"
 #include "sim/input/data_dir.hpp"
 #include "sim/input/errors.hpp"
 #include "sim/input/input_limits.hpp"
 #include "sim/input/interrupt.hpp"
-#include "sim/input/json_io.hpp"
 #include "sim/input/staged_files.hpp"
 
 #include <algorithm>

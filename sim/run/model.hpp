@@ -4,8 +4,8 @@
  * and reports metrics to the Recorder when the simulation ends. It never prints and never reads the wall clock. */
 #pragma once
 #include "sim/input/fields.hpp"
-#include "sim/run/group_sizes.hpp"
 #include "sim/platform/platform.hpp"
+#include "sim/run/group_sizes.hpp"
 #include "sim/run/recorder.hpp"
 #include "sim/run/rng.hpp"
 #include "sim/run/scenario.hpp"
@@ -130,7 +130,13 @@ std::unique_ptr<ModelRun> create_experiment_run(ModelContext& ctx)
 template <class Params, std::unique_ptr<ModelRun> (*choose)(ModelContext&, Params)>
 ModelEntry experiment_model_entry(const char* name, const char* seed, const char* summary)
 {
-  return {name, seed, summary, describe_params<Params>, create_experiment_run<Params, choose>, check_params<Params>};
+  return {name,
+          seed,
+          summary,
+          describe_params<Params>,
+          create_experiment_run<Params, choose>,
+          check_params<Params>,
+          group_sizes_of<Params>};
 }
 
 /** The entry of a model whose parameters are `Params` and whose run is `Run`. */

@@ -1,5 +1,5 @@
-#include "sim/input/fields.hpp"
 #include "sim/run/recorder.hpp"
+#include "sim/input/fields.hpp"
 #include "sim/input/staged_files.hpp"
 
 #include <cstdio>

@@ -1,3 +1,4 @@
+#include "sim/run/run.hpp"
 #include "sim/input/data_dir.hpp"
 #include "sim/input/errors.hpp"
 #include "sim/input/interrupt.hpp"
@@ -11,7 +12,6 @@
 #include "sim/run/fingerprint.hpp"
 #include "sim/run/model.hpp"
 #include "sim/run/plot.hpp"
-#include "sim/run/run.hpp"
 #include "sim/run/run_outcome.hpp"
 #include "sim/run/run_output.hpp"
 
@@ -120,6 +120,20 @@ long count_events()
 
 } // namespace
 
+namespace {
+/** The model's metrics, once the simulation ended as the model expects (sim/run/run_outcome.hpp); throws otherwise. */
+void finish_model(ModelRun& model, const sg4::Engine& engine)
+{
+  try {
+    check_run_ended(sg4::Engine::get_clock(), engine.get_actor_count());
+  } catch (const std::exception&) {
+    model.finish(); // a model's own account of why it did not end (it throws) says more than SimGrid's report
+    throw;
+  }
+  model.finish();
+}
+} // namespace
+
 void check_scenario(const std::string& path, const std::vector<std::string>& sets)
 {
   Scenario scenario = load_scenario(path, sets, std::nullopt);
@@ -167,8 +181,7 @@ std::string run_scenario(const RunOptions& options, int* argc, char** argv)
     XBT_VERB("%s: %ld events (activities completed, sleeps ended) in %.6f wall s of simulation (%.0f per wall s)",
              scenario.model.c_str(), done, sim_wall, sim_wall > 0 ? done / sim_wall : 0.0);
   }
-  check_run_ended(sg4::Engine::get_clock(), engine.get_actor_count());
-  model->finish();
+  finish_model(*model, engine);
   check_metrics(recorder);
   events.finish();
 

@@ -70,6 +70,18 @@ SweepSpec load_output_spec(const std::string& out)
 }
 
 namespace {
+/** Whether `v` holds a null anywhere: what a NaN or an infinity becomes in JSON. */
+bool holds_null(const json& v)
+{
+  if (v.is_null())
+    return true;
+  if (v.is_structured())
+    for (auto const& e : v)
+      if (holds_null(e))
+        return true;
+  return false;
+}
+
 /** Why a point's result.json cannot be merged as an ok row ("" when it can): a run writes one only when its
  *  clock and every metric are finite numbers, so anything else was damaged after the run. */
 std::string damage(const std::string& rfile, json* metrics)
@@ -86,8 +98,8 @@ std::string damage(const std::string& rfile, json* metrics)
   if (t != r.end() && (not t->is_number() || t->get<double>() < 0))
     return rfile + ": /simulated_time_s is not a time";
   for (auto const& [k, v] : r["metrics"].items())
-    if (v.is_null() || v.is_object() || v.is_array())
-      return rfile + ": /metrics/" + k + " is not a number, string or boolean";
+    if (holds_null(v)) // metrics are numbers, strings, booleans, or lists and maps of them (msglog's digests)
+      return rfile + ": /metrics/" + k + " is not finite (null)";
   *metrics = r["metrics"];
   return "";
 }

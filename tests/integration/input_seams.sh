@@ -86,12 +86,16 @@ PY
 "$exe" sweep merge "$tmp/sw" >/dev/null 2>"$tmp/err" && fail "a damaged point merged as ok"
 grep -q '"status": "failed"' "$tmp/sw/sweep.json" || fail "the damaged point is not marked failed"
 [ "$(grep -c '"status": "ok"' "$tmp/sw/sweep.json")" -eq 1 ] || fail "the undamaged point is not ok"
-# A point that runs past the simulated-time horizon is a failed row, not an ok one.
+# A point past the simulated-time horizon is refused before anything runs.
 cat >"$tmp/late.json" <<JSON
 {"scenario": "$src/scenarios/speculative_read/case1.json",
  "grid": {"params.iterations": [3], "params.local_process": ["30ms", "5e8s"]}}
 JSON
-"$exe" sweep "$tmp/late.json" --out "$tmp/late" -q 2>/dev/null && fail "a sweep with a failed point exited 0"
-[ "$(grep -c '"status": "failed"' "$tmp/late/sweep.json")" -eq 1 ] || fail "the point past the horizon is not failed"
-grep -q "beyond the 1000000000 s any run may simulate" "$tmp/late/points/p00001.error" || fail "the failed point does not say why"
+# Every point is checked before the first runs: the sweep is refused whole (exit 2), naming the point.
+status=0
+"$exe" sweep "$tmp/late.json" --out "$tmp/late" -q 2>"$tmp/late.err" || status=$?
+[ $status -eq 2 ] || fail "a sweep with a point past the horizon did not exit 2"
+grep -q "point p00001 .*beyond the 1000000000 s any run may simulate" "$tmp/late.err" ||
+  fail "the refusal does not name the point and say why"
+[ ! -e "$tmp/late/points/p00000" ] || fail "a point ran before the bad one was found"
 echo "rows file, scenario_file, load-time bounds, trace paths, calibrate --from and damaged sweep points: all checked"

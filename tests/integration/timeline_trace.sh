@@ -17,6 +17,8 @@ cases=(
   "ext_jiajia21_ss20.json|scenarios/dsm/ext_jiajia21_mm.json|--set params.apps_mm.n=128"
   "ext_treadmarks94_atm.json|scenarios/dsm/ext_treadmarks94.json|--set params.nodes=4 --set params.jacobi.iterations=3"
   "ext_treadmarks94_ethernet.json|scenarios/dsm/ext_treadmarks94.json|--set platform.file=platforms/ext_treadmarks94_ethernet.json --set params.nodes=4 --set params.jacobi.iterations=3"
+  "ext_treadmarks94_atm_udp.json|scenarios/dsm/ext_treadmarks94.json|--set platform.file=platforms/ext_treadmarks94_atm_udp.json --set params.nodes=4 --set params.jacobi.iterations=3"
+  "ext_jiajia21_ss20_lan.json|scenarios/dsm/ext_jiajia21_mm.json|--set platform.file=platforms/ext_jiajia21_ss20_lan.json --set params.switch=lan --set params.apps_mm.n=128"
 )
 covered=""
 for c in "${cases[@]}"; do
