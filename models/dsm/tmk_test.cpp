@@ -28,16 +28,8 @@ TEST_CASE("A diff holds exactly the runs of words that differ from the twin", "[
 TEST_CASE("TreadMarks' diffs merge concurrent writes of two processes to one page without losing either",
           "[engine][dsm]")
 {
-  static int argc     = 2;
-  static char a0[]    = "test";
-  static char a1[]    = "--log=root.thres:critical";
-  static char* argv[] = {a0, a1, nullptr};
-  auto* e             = new sg4::Engine(&argc, argv);
-  auto* zone          = sg4::create_full_zone("lan");
-  std::vector<sg4::Host*> hosts;
-  for (int i = 0; i < 3; ++i)
-    hosts.push_back(zone->create_host("h" + std::to_string(i), 1e9));
-  zone->seal();
+  auto hosts = cs::test::bare_hosts(3);
+  auto* e    = sg4::Engine::get_instance();
 
   cs::dsm::Params p;
   p.nodes                 = 3;

@@ -4,6 +4,8 @@
 #include "sim/platform/simgrid_options.hpp"
 #include "sim/run/run.hpp"
 
+#include <simgrid/s4u.hpp>
+
 #include <cstdio>
 #include <fcntl.h>
 #include <filesystem>
@@ -12,6 +14,23 @@
 #include <vector>
 
 namespace cs::test {
+
+/** A fresh engine (SimGrid's own logs quiet) with `n` hosts of 1 Gflop/s, h0 .. h<n-1>, in one full zone without
+ *  routes: for tests that build their own network and drive actors by hand. One engine per process. */
+inline std::vector<simgrid::s4u::Host*> bare_hosts(int n)
+{
+  static int argc     = 2;
+  static char a0[]    = "test";
+  static char a1[]    = "--log=root.thres:critical";
+  static char* argv[] = {a0, a1, nullptr};
+  new simgrid::s4u::Engine(&argc, argv); // SimGrid owns it from here (Engine::get_instance)
+  auto* zone = simgrid::s4u::create_full_zone("lan");
+  std::vector<simgrid::s4u::Host*> hosts;
+  for (int i = 0; i < n; ++i)
+    hosts.push_back(zone->create_host("h" + std::to_string(i), 1e9));
+  zone->seal();
+  return hosts;
+}
 
 /** Runs `scenario` with overrides into a fresh temporary folder and returns result.json's metrics. */
 inline json run_metrics(const std::string& scenario, const std::vector<std::string>& sets)

@@ -1,6 +1,7 @@
 /* Against the shared segment (segment_test.cpp): the same two senders through a switch each keep their port's
  * full rate. One engine per process: its own file. */
 #include "models/common/net/lossy_udp.hpp"
+#include "tests/unit/engine_helpers.hpp"
 
 #include <catch2/catch.hpp>
 #include <simgrid/s4u.hpp>
@@ -9,16 +10,8 @@ namespace sg4 = simgrid::s4u;
 
 TEST_CASE("Through a switch two senders to different receivers each keep the full 10 Mb/s", "[engine][net]")
 {
-  static int argc     = 2;
-  static char a0[]    = "test";
-  static char a1[]    = "--log=root.thres:critical";
-  static char* argv[] = {a0, a1, nullptr};
-  auto* e             = new sg4::Engine(&argc, argv);
-  auto* zone          = sg4::create_full_zone("lan");
-  std::vector<sg4::Host*> hosts;
-  for (int i = 0; i < 4; ++i)
-    hosts.push_back(zone->create_host("h" + std::to_string(i), 1e9));
-  zone->seal();
+  auto hosts = cs::test::bare_hosts(4);
+  auto* e    = sg4::Engine::get_instance();
   cs::net::FabricConfig fc;
   fc.bandwidth   = 10e6 / 8;
   fc.port_buffer = 1e9;

@@ -2,6 +2,7 @@
  * host's frames take turns on one medium, so two senders to different receivers split its rate, where a switch
  * would give each its full port. */
 #include "models/common/net/lossy_udp.hpp"
+#include "tests/unit/engine_helpers.hpp"
 
 #include <catch2/catch.hpp>
 #include <simgrid/s4u.hpp>
@@ -14,16 +15,8 @@ namespace {
  *  rate: a 1000-byte datagram every wire time of one. */
 std::array<double, 2> two_senders(bool shared, double seconds)
 {
-  static int argc     = 2;
-  static char a0[]    = "test";
-  static char a1[]    = "--log=root.thres:critical";
-  static char* argv[] = {a0, a1, nullptr};
-  auto* e             = new sg4::Engine(&argc, argv);
-  auto* zone          = sg4::create_full_zone("lan");
-  std::vector<sg4::Host*> hosts;
-  for (int i = 0; i < 4; ++i)
-    hosts.push_back(zone->create_host("h" + std::to_string(i), 1e9));
-  zone->seal();
+  auto hosts = cs::test::bare_hosts(4);
+  auto* e    = sg4::Engine::get_instance();
   cs::net::FabricConfig fc;
   fc.bandwidth     = 10e6 / 8; // 10 Mb/s
   fc.port_buffer   = 1e9;

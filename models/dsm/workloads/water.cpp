@@ -6,6 +6,7 @@
  * position update of one's own molecules; barrier; potential energy summed into a shared record under one more
  * lock; barrier. `layout: apps`: JIAJIA 2.1's apps/water itself (AppsWater below). */
 #include "models/dsm/benchmark.hpp"
+#include "models/dsm/workloads/water_split.hpp"
 
 #include <algorithm>
 
@@ -75,19 +76,15 @@ private:
  * barrier; own forces added and scaled; CORREC, BNDRY, KINETI (three sums under lock 6); barrier; POTENG's
  * intra part (own Vm written); barrier; its pair part (the same positions read), sums under lock 7; barrier;
  * barrier. CPU time: the sequential time over the step's pairs and molecules weighed by their operation counts. */
-class AppsWater : public Benchmark {
+class AppsWater : public Benchmark, private WaterSplit {
 public:
-  AppsWater(const WaterParams& p, Memory& m) : p_(p), n_(p.molecules), half_(p.molecules / 2)
+  AppsWater(const WaterParams& p, Memory& m) : WaterSplit(p), p_(p)
   {
-    gl_         = m.alloc(m.page_size(), m.page_size(), 0);
-    double pos  = static_cast<double>(n_) * p.position_bytes;
-    double frc  = static_cast<double>(n_) * p.force_bytes;
-    positions_  = m.alloc(pos, pos, 0);
-    forces_     = m.alloc(frc, frc, 0);
-    double work = 0;
-    for (long mol = 0; mol < n_; ++mol)
-      work += static_cast<double>(pairs(mol)) * (1 + p.poteng_pair) + p.predict_mol + p.correct_mol + p.poteng_mol;
-    unit_ = p.seq_time / (static_cast<double>(p.steps) * work);
+    gl_        = m.alloc(m.page_size(), m.page_size(), 0);
+    double pos = static_cast<double>(n_) * p.position_bytes;
+    double frc = static_cast<double>(n_) * p.force_bytes;
+    positions_ = m.alloc(pos, pos, 0);
+    forces_    = m.alloc(frc, frc, 0);
   }
 
   void body(Node& node) override
@@ -135,16 +132,6 @@ public:
   }
 
 private:
-  /** Molecules mol + 1 .. comp_last (mod N) that INTERF and POTENG pair with mol: half the system, one less for
-   *  alternate molecules when N is even, so that every pair is counted once. */
-  long pairs(long mol) const
-  {
-    long last = mol + half_;
-    if (n_ % 2 == 0 && ((mol % 2 == 0 && mol < half_) || (mol % 2 == 1 && mol > half_)))
-      last--;
-    return last - mol;
-  }
-  long start(int q, int nodes) const { return q == nodes ? n_ : static_cast<long>(q) * (n_ / nodes); }
   void own_records(Node& node, long first, long own) const
   {
     node.write_span(positions_, static_cast<double>(first) * p_.position_bytes,
@@ -188,9 +175,7 @@ private:
   }
 
   WaterParams p_;
-  long n_, half_;
   long gl_ = 0, positions_ = 0, forces_ = 0;
-  double unit_ = 0; ///< CPU seconds of one INTERF pair
 };
 
 } // namespace

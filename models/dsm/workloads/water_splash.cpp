@@ -10,6 +10,7 @@
  * read, the potential energy under a lock; barrier. CPU time: the sequential time over the step's pairs and
  * molecules weighed by their operation counts, as in the apps layout. */
 #include "models/dsm/benchmark.hpp"
+#include "models/dsm/workloads/water_split.hpp"
 
 #include <algorithm>
 
@@ -17,17 +18,13 @@ namespace cs::dsm {
 
 namespace {
 
-class SplashWater : public Benchmark {
+class SplashWater : public Benchmark, private WaterSplit {
 public:
-  SplashWater(const WaterParams& p, Memory& m) : p_(p), n_(p.molecules), half_(p.molecules / 2)
+  SplashWater(const WaterParams& p, Memory& m) : WaterSplit(p), p_(p)
   {
-    gl_         = m.alloc(m.page_size(), m.page_size(), 0);
-    double all  = static_cast<double>(n_) * p.molecule_bytes;
-    var_        = m.alloc(all, all, 0);
-    double work = 0;
-    for (long mol = 0; mol < n_; ++mol)
-      work += static_cast<double>(pairs(mol)) * (1 + p.poteng_pair) + p.predict_mol + p.correct_mol + p.poteng_mol;
-    unit_ = p.seq_time / (static_cast<double>(p.steps) * work);
+    gl_        = m.alloc(m.page_size(), m.page_size(), 0);
+    double all = static_cast<double>(n_) * p.molecule_bytes;
+    var_       = m.alloc(all, all, 0);
   }
 
   void body(Node& node) override
@@ -63,14 +60,6 @@ private:
   // The global sums' locks, after the molecules' (lock mol % locks).
   enum : long { kIntrafVir, kInterfVir, kKinetiSum, kPotengSum };
 
-  long pairs(long mol) const
-  {
-    long last = mol + half_;
-    if (n_ % 2 == 0 && ((mol % 2 == 0 && mol < half_) || (mol % 2 == 1 && mol > half_)))
-      last--;
-    return last - mol;
-  }
-  long start(int q, int nodes) const { return q == nodes ? n_ : static_cast<long>(q) * (n_ / nodes); }
   void own_records(Node& node, long first, long own) const
   {
     if (own > 0)
@@ -116,9 +105,7 @@ private:
   }
 
   WaterParams p_;
-  long n_, half_;
   long gl_ = 0, var_ = 0;
-  double unit_ = 0; ///< CPU seconds of one INTERF pair
 };
 
 } // namespace
