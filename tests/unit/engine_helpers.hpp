@@ -32,16 +32,24 @@ inline std::vector<simgrid::s4u::Host*> bare_hosts(int n)
   return hosts;
 }
 
-/** Runs `scenario` with overrides into a fresh temporary folder and returns result.json's metrics. */
-inline json run_metrics(const std::string& scenario, const std::vector<std::string>& sets)
+/** The options of a quiet run of `scenario` into `dir`/out, `dir` a fresh temporary folder (set here). */
+inline RunOptions test_run(const std::string& scenario, const std::vector<std::string>& sets, std::string& dir)
 {
-  char tmpl[]     = "/tmp/cs-test-XXXXXX";
-  std::string dir = mkdtemp(tmpl);
+  char tmpl[] = "/tmp/cs-test-XXXXXX";
+  dir         = mkdtemp(tmpl);
   RunOptions o;
   o.scenario = scenario;
   o.out_dir  = dir + "/out";
   o.sets     = sets;
   o.quiet    = true;
+  return o;
+}
+
+/** Runs `scenario` with overrides into a fresh temporary folder and returns result.json's metrics. */
+inline json run_metrics(const std::string& scenario, const std::vector<std::string>& sets)
+{
+  std::string dir;
+  RunOptions o = test_run(scenario, sets, dir);
   EngineArgv engine("test", {"--log=root.thres:critical"}, {});
   run_scenario(o, engine.argc(), engine.argv());
   json r = load_json_file(o.out_dir + "/result.json");
@@ -54,13 +62,8 @@ inline json run_metrics(const std::string& scenario, const std::vector<std::stri
 inline std::string run_log(const std::string& scenario, const std::vector<std::string>& sets,
                            const std::vector<std::string>& settings)
 {
-  char tmpl[]     = "/tmp/cs-test-XXXXXX";
-  std::string dir = mkdtemp(tmpl);
-  RunOptions o;
-  o.scenario = scenario;
-  o.out_dir  = dir + "/out";
-  o.sets     = sets;
-  o.quiet    = true;
+  std::string dir;
+  RunOptions o = test_run(scenario, sets, dir);
   std::vector<std::string> all{"--log=root.thres:critical"};
   all.insert(all.end(), settings.begin(), settings.end());
   EngineArgv engine("test", all, {});

@@ -30,11 +30,9 @@ public:
   void body(Node& node) override
   {
     int me = node.id(), nodes = node.nodes();
-    long first = start(me, nodes), last = start(me + 1, nodes), own = last - first;
-    double own_pairs = 0;
-    for (long mol = first; mol < last; ++mol)
-      own_pairs += static_cast<double>(pairs(mol));
-    double mols = static_cast<double>(own);
+    Share mine = share(me, nodes);
+    long first = mine.first, last = mine.last, own = last - first;
+    double own_pairs = mine.pairs, mols = mine.molecules();
     for (long s = 0; s < p_.steps; ++s) {
       node.compute(unit_ * p_.predict_mol * mols); // PREDIC, INTRAF
       own_records(node, first, own);

@@ -29,6 +29,20 @@ protected:
   /** The first molecule of process q of `nodes` (N at q = nodes). */
   long start(int q, int nodes) const { return q == nodes ? n_ : static_cast<long>(q) * (n_ / nodes); }
 
+  /** Process `me`'s molecules [first, last) and the pairs they compute. */
+  struct Share {
+    long first, last;
+    double pairs = 0;
+    double molecules() const { return static_cast<double>(last - first); }
+  };
+  Share share(int me, int nodes) const
+  {
+    Share s{start(me, nodes), start(me + 1, nodes)};
+    for (long mol = s.first; mol < s.last; ++mol)
+      s.pairs += static_cast<double>(pairs(mol));
+    return s;
+  }
+
   long n_, half_;
   double unit_ = 0; ///< CPU seconds of one INTERF pair
 };
