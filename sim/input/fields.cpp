@@ -1,6 +1,7 @@
 #include "sim/input/fields.hpp"
 #include "sim/input/errors.hpp"
 #include "sim/input/input_limits.hpp"
+#include "sim/input/uncertain.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -118,45 +119,92 @@ Range bounded(Unit unit, Range range)
   return range;
 }
 
-double Fields::to_quantity(const std::string& key, const json& given, Unit unit, Range range) const
+double Fields::scalar_quantity(const json& v, const std::string& ptr, Unit unit, Range range) const
 {
-  range           = bounded(unit, range);
-  const json* v   = &given;
-  std::string ptr = pointer(key);
-  if (v->is_object()) {
-    // The provenance form {"value": ..., "source": "..."}: the source is documentation, the value is checked.
-    for (auto const& [k, _] : v->items())
-      if (k != "value" && k != "source" && k != "note") {
-        throw InputError(file_, pointer_join(ptr, k),
-                         "unknown key \"" + k + "\"" + did_you_mean(k, {"value", "source", "note"}));
-      }
-    if (not v->contains("value"))
-      throw InputError(file_, ptr, "expected {\"value\": ..., \"source\": ...} with a \"value\"");
-    if (v->contains("source") && not(*v)["source"].is_string())
-      throw InputError(file_, pointer_join(ptr, "source"), "expected a string, got " + quote_value((*v)["source"]));
-    v   = &(*v)["value"];
-    ptr = pointer_join(ptr, "value");
-  }
   double out             = 0;
   std::string expected   = std::string("a ") + unit_name(unit);
   std::string range_text = range.describe();
   if (not range_text.empty())
     expected += " " + range_text;
-  if (v->is_number()) {
-    out = v->get<double>();
-  } else if (v->is_string()) {
+  if (v.is_number()) {
+    out = v.get<double>();
+  } else if (v.is_string()) {
     std::string why;
-    auto parsed = parse_unit_string(v->get<std::string>(), unit, &why);
+    auto parsed = parse_unit_string(v.get<std::string>(), unit, &why);
     if (not parsed)
-      throw InputError(file_, ptr, "expected " + expected + ", got " + quote_value(*v) + " (" + why + ")");
+      throw InputError(file_, ptr, "expected " + expected + ", got " + quote_value(v) + " (" + why + ")");
     out = *parsed;
   } else {
-    throw InputError(file_, ptr,
-                     "expected " + expected + ", got " + quote_value(*v) + " (" + unit_examples(unit) + ")");
+    throw InputError(file_, ptr, "expected " + expected + ", got " + quote_value(v) + " (" + unit_examples(unit) + ")");
   }
   if (not std::isfinite(out) || not range.contains(out))
-    throw InputError(file_, ptr, "expected " + expected + ", got " + quote_value(*v));
+    throw InputError(file_, ptr, "expected " + expected + ", got " + quote_value(v));
   return out;
+}
+
+double Fields::ranged_quantity(const json& form, const std::string& ptr, double point, Unit unit, Range range) const
+{
+  const json& r    = form["range"];
+  std::string rptr = pointer_join(ptr, "range");
+  if (not r.is_array() || r.size() != 2)
+    throw InputError(file_, rptr, "expected [low, high] in the value's unit, got " + quote_value(r));
+  double lo = scalar_quantity(r[0], pointer_join(rptr, "0"), unit, range);
+  double hi = scalar_quantity(r[1], pointer_join(rptr, "1"), unit, range);
+  if (not(lo <= point && point <= hi))
+    throw InputError(file_, rptr,
+                     "the value " + format_number(point) + " lies outside its range [" + format_number(lo) + ", " +
+                         format_number(hi) + "] (" + unit_name(unit) + ", base units)");
+  Spread spread = Spread::uniform;
+  if (form.contains("distribution")) {
+    const json& d = form["distribution"];
+    if (d == "log-uniform")
+      spread = Spread::log_uniform;
+    else if (d != "uniform")
+      throw InputError(file_, pointer_join(ptr, "distribution"),
+                       "expected \"uniform\" or \"log-uniform\", got " + quote_value(d));
+    if (spread == Spread::log_uniform && not(lo > 0))
+      throw InputError(file_, pointer_join(ptr, "distribution"), "a log-uniform range needs a low end above 0");
+  }
+  // A range is evidence, not a cushion: it says why it spans what it spans.
+  if (not form.contains("source") || form["source"].get<std::string>().find_first_not_of(" \t") == std::string::npos)
+    throw InputError(file_, pointer_join(ptr, "source"),
+                     "a value with a range needs a source giving the range's reason");
+  const UncertaintyDraw& draw = uncertainty_draw();
+  if (not draw.active())
+    return point;
+  DrawnInput in;
+  in.id       = input_id(file_, ptr);
+  in.unit     = unit_name(unit);
+  in.point    = point;
+  in.lo       = lo;
+  in.hi       = hi;
+  in.spread   = spread;
+  in.quantile = lhs_quantile(draw.seed, in.id, draw.sample, draw.samples);
+  in.value    = value_at_quantile(lo, hi, spread, in.quantile);
+  record_drawn_input(in);
+  return in.value;
+}
+
+double Fields::to_quantity(const std::string& key, const json& given, Unit unit, Range range) const
+{
+  range           = bounded(unit, range);
+  std::string ptr = pointer(key);
+  if (not given.is_object())
+    return scalar_quantity(given, ptr, unit, range);
+  // The provenance form {"value": ..., "source": "...", "range": [lo, hi], "distribution": "..."}: the source is
+  // documentation, the value and its range are checked, and an uncertainty draw samples the range.
+  static const std::vector<std::string> keys{"value", "source", "note", "range", "distribution"};
+  for (auto const& [k, _] : given.items())
+    if (std::find(keys.begin(), keys.end(), k) == keys.end())
+      throw InputError(file_, pointer_join(ptr, k), "unknown key \"" + k + "\"" + did_you_mean(k, keys));
+  if (not given.contains("value"))
+    throw InputError(file_, ptr, "expected {\"value\": ..., \"source\": ...} with a \"value\"");
+  if (given.contains("source") && not given["source"].is_string())
+    throw InputError(file_, pointer_join(ptr, "source"), "expected a string, got " + quote_value(given["source"]));
+  if (given.contains("distribution") && not given.contains("range"))
+    throw InputError(file_, pointer_join(ptr, "distribution"), "a distribution needs a \"range\" beside it");
+  double point = scalar_quantity(given["value"], pointer_join(ptr, "value"), unit, range);
+  return given.contains("range") ? ranged_quantity(given, ptr, point, unit, range) : point;
 }
 
 static std::string type_text(Unit unit, Range range)
@@ -177,7 +225,12 @@ json quantity_schema(Unit unit, const Range& range, bool sourced)
   json text{{"type", "string"}, {"description", unit_examples(unit)}};
   json value{{"anyOf", json::array({number, text})}};
   json with_source{{"type", "object"},
-                   {"properties", {{"value", value}, {"source", {{"type", "string"}}}, {"note", json::object()}}},
+                   {"properties",
+                    {{"value", value},
+                     {"source", {{"type", "string"}}},
+                     {"note", json::object()},
+                     {"range", {{"type", "array"}, {"items", value}, {"minItems", 2}, {"maxItems", 2}}},
+                     {"distribution", {{"enum", {"uniform", "log-uniform"}}}}}},
                    {"required", sourced ? json::array({"value", "source"}) : json::array({"value"})},
                    {"additionalProperties", false}};
   if (sourced)
@@ -208,13 +261,48 @@ long Fields::integer(const std::string& key, long def, const std::string& doc, l
     max = max_count; // a count with no bound of its own
   std::string type = "integer in [" + std::to_string(min) + ", " + std::to_string(max) + "]";
   json ischema{{"type", "integer"}, {"minimum", min}, {"maximum", max}};
-  json sourced{{"type", "object"}, {"properties", {{"value", ischema}}}, {"required", {"value"}}};
+  json sourced{{"type", "object"},
+               {"properties",
+                {{"value", ischema},
+                 {"range", {{"type", "array"}, {"items", ischema}, {"minItems", 2}, {"maxItems", 2}}},
+                 {"distribution", {{"enum", {"uniform", "log-uniform"}}}}}},
+               {"required", {"value"}}};
   const json* v = lookup(key, type, std::to_string(def), doc, {{"anyOf", json::array({ischema, sourced})}});
   if (not v)
     return def;
   const json* val = v;
   if (v->is_object() && v->contains("value"))
     val = &(*v)["value"];
+  long out = checked_integer(pointer(key), *val, min, max, type);
+  if (v->is_object() && v->contains("range"))
+    return ranged_integer(key, *v, out, min, max, type);
+  return out;
+}
+
+long Fields::ranged_integer(const std::string& key, const json& form, long point, long min, long max,
+                            const std::string& type) const
+{
+  const json& r    = form["range"];
+  std::string rptr = pointer_join(pointer(key), "range");
+  if (not r.is_array() || r.size() != 2)
+    throw InputError(file_, rptr, "expected [low, high], got " + quote_value(r));
+  long lo = checked_integer(pointer_join(rptr, "0"), r[0], min, max, type);
+  long hi = checked_integer(pointer_join(rptr, "1"), r[1], min, max, type);
+  if (not(lo <= point && point <= hi))
+    throw InputError(file_, rptr,
+                     "the value " + std::to_string(point) + " lies outside its range [" + std::to_string(lo) + ", " +
+                         std::to_string(hi) + "]");
+  json as_number     = form;
+  as_number["value"] = static_cast<double>(point);
+  as_number["range"] = {static_cast<double>(lo), static_cast<double>(hi) + 1};
+  // An integer is drawn as the floor of a value spread over [lo, hi + 1): every integer of the range equally likely.
+  double drawn = ranged_quantity(as_number, pointer(key), static_cast<double>(point), Unit::none, Range{});
+  return std::min(hi, static_cast<long>(std::floor(drawn)));
+}
+
+long Fields::checked_integer(const std::string& ptr, const json& v, long min, long max, const std::string& type) const
+{
+  const json* val = &v;
   // Compared in the value's own type: a double cannot hold every long (2^63 - 1 rounds up to 2^63, whose
   // conversion back to long is undefined), and an unsigned beyond 2^63 is no long at all.
   bool ok = false;
@@ -230,7 +318,7 @@ long Fields::integer(const std::string& key, long def, const std::string& doc, l
     ok = std::floor(d) == d && d >= static_cast<double>(min) && d <= static_cast<double>(max) && d < 0x1p63;
   }
   if (not ok)
-    fail(key, "expected an " + type + ", got " + quote_value(*v));
+    throw InputError(file_, ptr, "expected an " + type + ", got " + quote_value(*val));
   return val->is_number_float() ? static_cast<long>(val->get<double>()) : val->get<long>();
 }
 

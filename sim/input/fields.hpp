@@ -51,7 +51,8 @@ public:
   Fields(const json& object, std::string file, std::string pointer, std::vector<FieldDoc>* docs = nullptr,
          std::string doc_prefix = "");
 
-  /** A quantity with a unit; accepts a number, a unit string, or {"value": ..., "source": "..."}. */
+  /** A quantity with a unit; accepts a number, a unit string, or {"value": ..., "source": "..."} with optionally a
+   *  plausible "range": [lo, hi] and its "distribution" (sim/input/uncertain.hpp). */
   double quantity(const std::string& key, Unit unit, double def, const std::string& doc, Range range = {});
   /** Same, but the field must be present. */
   double required_quantity(const std::string& key, Unit unit, const std::string& doc, Range range = {});
@@ -116,6 +117,12 @@ private:
   const json* lookup(const std::string& key, const std::string& type, const std::string& def, const std::string& doc,
                      json schema = json::object());
   double to_quantity(const std::string& key, const json& v, Unit unit, Range range) const;
+  long checked_integer(const std::string& ptr, const json& v, long min, long max, const std::string& type) const;
+  long ranged_integer(const std::string& key, const json& form, long point, long min, long max,
+                      const std::string& type) const;
+  double scalar_quantity(const json& v, const std::string& ptr, Unit unit, Range range) const;
+  /** The value of a {"value", "range", ...} form: checked, and drawn from its range under an uncertainty draw. */
+  double ranged_quantity(const json& form, const std::string& ptr, double point, Unit unit, Range range) const;
 
   json object_;
   std::string file_;
