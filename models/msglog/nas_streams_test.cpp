@@ -5,6 +5,7 @@
 #include "models/msglog/streams.hpp"
 #include "sim/input/errors.hpp"
 #include "sim/input/fields.hpp"
+#include "tests/unit/engine_helpers.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -174,4 +175,21 @@ TEST_CASE("The seed's 16-rank class B streams are unchanged", "[unit][msglog]")
     INFO(bench << " digest " << d.h);
     CHECK(d.h == digest);
   }
+}
+
+TEST_CASE("MG class A on 64 ranks runs to its end on a generated platform", "[engine][msglog]")
+{
+  json m = cs::test::run_metrics("scenarios/msglog/scale.json", {"params.ranks=64"});
+  // 4 V-cycles of 23 comm3 exchanges (8 levels: down, bottom, up) with 6 neighbours: 552 messages per rank.
+  REQUIRE(m["msgs_logged_min"].get<long>() == 552);
+  REQUIRE(m["msgs_logged_max"].get<long>() == 552);
+  REQUIRE(m["exec_time_s"].get<double>() > 0);
+}
+
+TEST_CASE("CG on a non-square grid of 32 ranks runs to its end", "[engine][msglog]")
+{
+  json m = cs::test::run_metrics("scenarios/msglog/nas.json", {"params.bench=cg", "params.class=S", "params.ranks=32",
+                                                               "platform.hosts.cmi.generated=true"});
+  REQUIRE(m["exec_time_s"].get<double>() > 0);
+  REQUIRE(m["msgs_logged_max"].get<long>() > 0);
 }
