@@ -168,8 +168,9 @@ void scale_compute(Params& p)
 Params Params::from(Fields& f)
 {
   Params p;
-  p.bench  = f.choice<Bench>("bench", Bench::bt, bench_names(),
-                            "NAS benchmark (class B, 16 ranks), or disk: the disk bandwidth test");
+  p.bench = f.choice<Bench>(
+      "bench", Bench::bt, bench_names(),
+      "NAS benchmark (at params.class and params.ranks; seed: class B, 16 ranks), or disk: the disk bandwidth test");
   p.scheme = f.choice<Scheme>("scheme", Scheme::base, scheme_names(),
                               "base: no logging; buffering_only: copy into the pages, never write; logging: copy and "
                               "write full pages through POSIX AIO (seed \"Experiments\")");
