@@ -64,12 +64,7 @@ public:
         else
           (*recovering_[r])();
       }));
-    // Eager delivery, as MPI's isend of these sizes over TCP: a message flows as soon as it is sent, whether or
-    // not its receive is posted yet.
-    for (int s = 0; s < p_.ranks; ++s)
-      for (int d = 0; d < p_.ranks; ++d)
-        if (s != d)
-          boxes_->at(s, d)->set_receiver(actors[static_cast<size_t>(d)]);
+    boxes_->set_receivers(std::move(actors));
   }
 
   void finish() override;
@@ -219,9 +214,10 @@ void Run::finish()
 
 ModelEntry entry()
 {
-  return model_entry<Params, Run>("msglog", "004",
-                                  "sender-based message logging of NAS class B streams to local disks (buffer pages, "
-                                  "glibc AIO)");
+  return model_entry<Params, Run>(
+      "msglog", "004",
+      "sender-based message logging of NAS streams (any class and rank count) to local disks (buffer pages, "
+      "glibc AIO)");
 }
 
 } // namespace cs::msglog

@@ -27,6 +27,13 @@ const char* scheme_name(Scheme s)
   return enum_name(scheme_names(), s);
 }
 
+static const EnumNames<NasClass>& class_names()
+{
+  static const EnumNames<NasClass> names{
+      {"S", NasClass::S}, {"W", NasClass::W}, {"A", NasClass::A}, {"B", NasClass::B}, {"C", NasClass::C}};
+  return names;
+}
+
 namespace {
 
 const char* calibrated = " (calibrated on the seed's base time: the scenario gives it with its source)";
@@ -35,7 +42,7 @@ AdiParams adi_from(Fields f, AdiParams d, const std::string& name)
 {
   AdiParams p;
   p.steps = f.integer("steps", d.steps, "time steps incl. the untimed first one (counting wrapper: " + name + ")", 1);
-  p.grid  = f.integer("grid", d.grid, "grid points per dimension (class B: 102)", 4);
+  p.grid  = f.integer("grid", d.grid, "grid points per dimension (default: the class's; B: 102)", 4);
   p.face_per_point =
       f.quantity("face_per_point", Unit::size, d.face_per_point,
                  "copy_faces bytes per face point of a cell: 2 layers x 5 doubles (NPB copy_faces)", Range::positive());
@@ -51,7 +58,7 @@ AdiParams adi_from(Fields f, AdiParams d, const std::string& name)
   p.max_cell_buffers = f.boolean("max_cell_buffers", d.max_cell_buffers,
                                  "solve messages sized by MAX_CELL_DIM squared (BT) instead of the cell's interior "
                                  "face (SP)");
-  p.compute       = f.quantity("compute", Unit::time, 0, std::string("CPU time of one step on one core") + calibrated,
+  p.compute       = f.quantity("compute", Unit::time, 0, std::string("CPU time of one step of one rank") + calibrated,
                                Range::non_negative());
   p.rhs_fraction  = f.number("rhs_fraction", d.rhs_fraction,
                              "share of a step's compute in compute_rhs, after copy_faces (assumed from NPB profiles)",
@@ -70,22 +77,125 @@ AdiParams adi_from(Fields f, AdiParams d, const std::string& name)
 
 } // namespace
 
+namespace {
+
+/** The selected bench's compute value (null for the disk test, which computes nothing). */
+template <class P> auto compute_of(P& p) -> decltype(&p.bt.compute)
+{
+  switch (p.bench) {
+  case Bench::bt:
+    return &p.bt.compute;
+  case Bench::sp:
+    return &p.sp.compute;
+  case Bench::cg:
+    return &p.cg.compute;
+  case Bench::lu:
+    return &p.lu.compute;
+  case Bench::mg:
+    return &p.mg.compute;
+  case Bench::ep:
+    return &p.ep.compute;
+  default:
+    return nullptr;
+  }
+}
+
+/** The rank counts NPB's decomposition of the selected bench accepts (docs/models/msglog.md). */
+void check_ranks(Fields& f, const Params& p)
+{
+  std::string bench = bench_name(p.bench);
+  long n            = exact_sqrt(p.ranks);
+  if ((p.bench == Bench::bt || p.bench == Bench::sp)) {
+    long grid = p.bench == Bench::bt ? p.bt.grid : p.sp.grid;
+    if (n < 0)
+      f.fail("ranks",
+             bench + " needs a square number of ranks (its cells form a square grid), not " + std::to_string(p.ranks));
+    if (grid / n < 3)
+      f.fail("ranks", bench + " with " + std::to_string(p.ranks) + " ranks would have cells of fewer than 3 points " +
+                          "per side (grid " + std::to_string(grid) + "): use fewer ranks or a larger class");
+  }
+  if ((p.bench == Bench::cg || p.bench == Bench::lu || p.bench == Bench::mg) && not is_power_of_two(p.ranks))
+    f.fail("ranks", bench + " needs a power of two ranks, not " + std::to_string(p.ranks));
+  if (p.bench == Bench::lu && (p.lu.grid / p.lu.procs.xdim < 3 || p.lu.grid / p.lu.procs.ydim < 3))
+    f.fail("ranks", "lu with " + std::to_string(p.ranks) + " ranks would have subdomains of fewer than 3 points " +
+                        "per side (grid " + std::to_string(p.lu.grid) + "; NPB refuses them)");
+  if (p.bench == Bench::mg)
+    for (double procs : p.mg.procs)
+      if (static_cast<double>(p.mg.grid) / procs < 2)
+        f.fail("ranks", "mg with " + std::to_string(p.ranks) +
+                            " ranks would have fewer than 2 points per side of "
+                            "a rank's finest grid (grid " +
+                            std::to_string(p.mg.grid) + ")");
+}
+
+void check(Fields& f, const Params& p)
+{
+  const double* compute = compute_of(p);
+  if (compute != nullptr && *compute <= 0)
+    f.fail(bench_name(p.bench), std::string("compute must be given (> 0) for the selected bench \"") +
+                                    bench_name(p.bench) +
+                                    "\": it is calibrated on the seed's base time (see scenarios/msglog/)");
+  if (p.bench == Bench::disk && (p.scheme != Scheme::logging || p.pages != 1))
+    f.fail("bench", "the disk test writes synchronously: it needs scheme logging and pages 1");
+  if (p.bench == Bench::disk && p.disk_test.writers > p.ranks_per_node)
+    f.fail("disk_test", "writers must not exceed ranks_per_node");
+  if (p.recovery.crash_rank >= p.ranks)
+    f.fail("recovery", "crash_rank must be below ranks");
+  if (p.recovery.crash_rank >= 0 && p.scheme == Scheme::base)
+    f.fail("recovery", "scheme base keeps no message log: a crashed rank cannot be replayed");
+  if (p.ranks % p.ranks_per_node != 0)
+    f.fail("ranks_per_node", "must divide ranks");
+  double mg_ranks = p.mg.procs[0] * p.mg.procs[1] * p.mg.procs[2];
+  if (p.bench == Bench::mg && mg_ranks != static_cast<double>(p.ranks))
+    f.fail("mg", "procs must multiply to ranks");
+  check_ranks(f, p);
+}
+
+/** A rank's compute at the run's class and ranks: the calibrated value times NPB's operation count of the class over
+ *  that of the calibration class, times calibration ranks over ranks (the work split evenly). At the calibration
+ *  point both factors are exactly 1, so the seed's runs keep their calibrated values bit for bit. */
+void scale_compute(Params& p)
+{
+  if (p.bench == Bench::disk)
+    return;
+  std::string bench = bench_name(p.bench);
+  double ops        = nas_ops(bench, p.nas_class) / nas_ops(bench, p.compute_class);
+  *compute_of(p) *= ops * (static_cast<double>(p.compute_ranks) / static_cast<double>(p.ranks));
+}
+
+} // namespace
+
 Params Params::from(Fields& f)
 {
   Params p;
-  p.bench  = f.choice<Bench>("bench", Bench::bt, bench_names(),
-                            "NAS benchmark (class B, 16 ranks), or disk: the disk bandwidth test");
+  p.bench = f.choice<Bench>(
+      "bench", Bench::bt, bench_names(),
+      "NAS benchmark (at params.class and params.ranks; seed: class B, 16 ranks), or disk: the disk bandwidth test");
   p.scheme = f.choice<Scheme>("scheme", Scheme::base, scheme_names(),
                               "base: no logging; buffering_only: copy into the pages, never write; logging: copy and "
                               "write full pages through POSIX AIO (seed \"Experiments\")");
   p.pages  = f.integer("pages", p.pages, "k: buffer pages (seed: 1 = synchronous, 2, 3)", 1, 1024);
   p.page_size =
       f.quantity("page_size", Unit::size, p.page_size, "bytes of one buffer page (seed: 4MB)", Range::positive());
-  p.ranks          = f.integer("ranks", p.ranks, "MPI ranks (seed: 16 processes; the NAS patterns need 16)", 16, 16);
-  p.ranks_per_node = f.integer("ranks_per_node", p.ranks_per_node,
-                               "ranks per node, placed in blocks (seed: 8 nodes, 16 processes)", 1, 16);
-  p.hosts_group    = f.string("hosts_group", p.hosts_group, "platform host group the ranks run on");
-  p.disk           = f.string("disk", p.disk, "name of the local disk the logs are written to (platform hosts' disks)");
+  p.ranks = f.integer("ranks", p.ranks,
+                      "MPI ranks (seed: 16 processes): a square for bt and sp, a power of two for cg, lu and mg, any "
+                      "for ep",
+                      1, 65536);
+  p.nas_class =
+      f.choice<NasClass>("class", NasClass::B, class_names(),
+                         "NAS problem class (NPB 3.3's sizes, docs/models/msglog.md; seed: B): sets the streams' "
+                         "defaults and scales the calibrated compute by NPB's operation counts");
+  p.compute_class = f.choice<NasClass>("compute_class", NasClass::B, class_names(),
+                                       "class at which the benches' compute values were calibrated (seed 004 Table "
+                                       "1: B)");
+  p.compute_ranks =
+      f.integer("compute_ranks", p.compute_ranks,
+                "ranks at which the benches' compute values were calibrated (seed 004 Table 1: 16)", 1, 65536);
+  p.ranks_per_node     = f.integer("ranks_per_node", p.ranks_per_node,
+                                   "ranks per node, placed in blocks (seed: 8 nodes, 16 processes)", 1, 64);
+  const NasProblem& pb = nas_problem(p.nas_class);
+  p.hosts_group        = f.string("hosts_group", p.hosts_group, "platform host group the ranks run on");
+  p.disk = f.string("disk", p.disk, "name of the local disk the logs are written to (platform hosts' disks)");
   p.aio_concurrency =
       f.integer("aio_concurrency", p.aio_concurrency,
                 "pwrites of one file descriptor in flight at once (glibc POSIX AIO: 1, counting wrapper)", 1, 64);
@@ -102,17 +212,30 @@ Params Params::from(Fields& f)
                                "Discussion 4: more than two outstanding; 0 = never)",
                                0, 1024);
 
-  p.bt = adi_from(f.object("bt", "BT stream (201 steps, 24 isends/step)"),
-                  {201, 102, 80, 240, 40, true, 0, 0.25, 0.03, 0.9}, "bt");
-  p.sp = adi_from(f.object("sp", "SP stream (401 steps, 24 isends/step, about 2.36 MB/step)"),
-                  {401, 102, 80, 176, 80, false, 0, 0.30, 0.03, 0.7}, "sp");
+  p.bt       = adi_from(f.object("bt", "BT stream (class B, 16 ranks: 201 steps, 24 isends/step)"),
+                        {pb.bt_steps + 1, pb.adi_grid_bt, 80, 240, 40, true, 0, 0.25, 0.03, 0.9}, "bt");
+  p.sp       = adi_from(f.object("sp", "SP stream (class B, 16 ranks: 401 steps, 24 isends/step, about 2.36 MB/step)"),
+                        {pb.sp_steps + 1, pb.adi_grid_sp, 80, 176, 80, false, 0, 0.30, 0.03, 0.7}, "sp");
+  p.cg.grid  = cg_grid(p.ranks);
+  p.cg.outer = pb.cg_niter + 1;
+  p.cg.vector_size = 8. * static_cast<double>((pb.cg_na + p.cg.grid.cols - 1) / p.cg.grid.cols);
+  p.lu.procs       = lu_grid(p.ranks);
+  p.lu.grid        = pb.lu_grid;
+  p.lu.planes      = pb.lu_grid - 2;
+  p.lu.iterations  = pb.lu_itmax + 1;
+  p.mg.iterations  = pb.mg_nit;
+  p.mg.grid        = pb.mg_grid;
+  p.mg.procs       = mg_procs(p.ranks);
+  p.mg.levels      = log2_exact(pb.mg_grid);
 
-  Fields cg  = f.object("cg", "CG stream (76 x 26 matvecs)");
-  p.cg.outer = cg.integer("outer", p.cg.outer, "outer iterations incl. the untimed one (counting wrapper: 76)", 1);
+  Fields cg  = f.object("cg", "CG stream (class B: 76 x 26 matvecs)");
+  p.cg.outer = cg.integer("outer", p.cg.outer, "outer iterations incl. the untimed one (class B: 76)", 1);
   p.cg.inner = cg.integer("inner", p.cg.inner, "CG iterations per outer iteration (cgitmax), plus one residual", 1);
   p.cg.vector_size =
       cg.quantity("vector_size", Unit::size, p.cg.vector_size,
-                  "bytes of a row-reduction or transpose exchange (counting wrapper: 150000 B)", Range::positive());
+                  "bytes of a row-reduction or transpose exchange: na / cols doubles (class B, 16 ranks: "
+                  "150000 B, the counting wrapper's)",
+                  Range::positive());
   p.cg.scalar_size =
       cg.quantity("scalar_size", Unit::size, p.cg.scalar_size, "bytes of a dot-product exchange", Range::positive());
   p.cg.compute =
@@ -124,9 +247,9 @@ Params Params::from(Fields& f)
                                 Range::unit_interval());
   cg.finish();
 
-  Fields lu       = f.object("lu", "LU stream (251 SSOR iterations, two wavefronts and a halo exchange each)");
-  p.lu.iterations = lu.integer("iterations", p.lu.iterations, "SSOR iterations incl. the untimed one", 1);
-  p.lu.grid       = lu.integer("grid", p.lu.grid, "grid points per dimension (class B: 102)", 8);
+  Fields lu       = f.object("lu", "LU stream (class B: 251 SSOR iterations, two wavefronts and a halo exchange each)");
+  p.lu.iterations = lu.integer("iterations", p.lu.iterations, "SSOR iterations incl. the untimed one (B: 251)", 1);
+  p.lu.grid       = lu.integer("grid", p.lu.grid, "grid points per dimension (default: the class's; B: 102)", 8);
   p.lu.planes     = lu.integer("planes", p.lu.planes, "k-planes per wavefront sweep (grid - 2)", 1);
   p.lu.vars       = lu.integer("vars", p.lu.vars, "doubles per point in a wavefront message (5: 1000-1040 B)", 1);
   p.lu.halo_layers =
@@ -143,11 +266,12 @@ Params Params::from(Fields& f)
                 "share of an iteration's compute in rhs (the rest: the two sweeps, assumed)", Range::unit_interval());
   lu.finish();
 
-  Fields mg       = f.object("mg", "MG stream (20 V-cycles, comm3 ghost exchanges)");
+  Fields mg       = f.object("mg", "MG stream (class B: 20 V-cycles, comm3 ghost exchanges)");
   p.mg.iterations = mg.integer("iterations", p.mg.iterations, "V-cycle iterations (class B: 20)", 1);
   p.mg.grid       = mg.integer("grid", p.mg.grid, "grid points per dimension (class B: 256)", 2);
   p.mg.procs      = mg.quantity_list("procs", Unit::none, p.mg.procs,
-                                     "process grid x, y, z (NPB MG with 16 ranks: 4 x 2 x 2)", Range::at_least(1));
+                                     "process grid x, y, z (default: NPB MG's for the ranks; 16 ranks: 4 x 2 x 2)",
+                                     Range::at_least(1));
   p.mg.levels     = mg.integer("levels", p.mg.levels, "multigrid levels (log2 of grid)", 1, 30);
   p.mg.compute =
       mg.quantity("compute", Unit::time, 0, std::string("CPU time of one V-cycle") + calibrated, Range::non_negative());
@@ -187,30 +311,8 @@ Params Params::from(Fields& f)
   if (f.documenting())
     return p;
 
-  double compute = p.bench == Bench::bt   ? p.bt.compute
-                   : p.bench == Bench::sp ? p.sp.compute
-                   : p.bench == Bench::cg ? p.cg.compute
-                   : p.bench == Bench::lu ? p.lu.compute
-                   : p.bench == Bench::mg ? p.mg.compute
-                   : p.bench == Bench::ep ? p.ep.compute
-                                          : 1.0;
-  if (compute <= 0)
-    f.fail(bench_name(p.bench), std::string("compute must be given (> 0) for the selected bench \"") +
-                                    bench_name(p.bench) +
-                                    "\": it is calibrated on the seed's base time (see scenarios/msglog/)");
-  if (p.bench == Bench::disk && (p.scheme != Scheme::logging || p.pages != 1))
-    f.fail("bench", "the disk test writes synchronously: it needs scheme logging and pages 1");
-  if (p.bench == Bench::disk && p.disk_test.writers > p.ranks_per_node)
-    f.fail("disk_test", "writers must not exceed ranks_per_node");
-  if (p.recovery.crash_rank >= p.ranks)
-    f.fail("recovery", "crash_rank must be below ranks");
-  if (p.recovery.crash_rank >= 0 && p.scheme == Scheme::base)
-    f.fail("recovery", "scheme base keeps no message log: a crashed rank cannot be replayed");
-  if (p.ranks % p.ranks_per_node != 0)
-    f.fail("ranks_per_node", "must divide ranks");
-  double mg_ranks = p.mg.procs[0] * p.mg.procs[1] * p.mg.procs[2];
-  if (p.bench == Bench::mg && mg_ranks != static_cast<double>(p.ranks))
-    f.fail("mg", "procs must multiply to ranks");
+  check(f, p);
+  scale_compute(p);
   return p;
 }
 

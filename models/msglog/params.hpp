@@ -1,9 +1,11 @@
 /* Parameters of the sender-based message logging model (seed 004), declared once with defaults, units and docs.
  *
- * The NAS message streams (sizes, counts, structure) default to the counting-wrapper figures of NPB 3.3-MPI class
- * B with 16 ranks (docs/models/msglog.md); the compute time of each benchmark is calibrated on its base time (seed
- * Table 1) and given with its provenance by the scenarios. */
+ * The NAS message streams (sizes, counts, structure) default to NPB 3.3-MPI's for the run's class and rank count
+ * (nas_class.hpp); at class B with 16 ranks they are the counting-wrapper figures (docs/models/msglog.md). The compute
+ * time of each benchmark is calibrated on its base time (seed Table 1, class B, 16 ranks), given with its provenance
+ * by the scenarios, and scaled to other classes and rank counts by NPB's operation counts. */
 #pragma once
+#include "models/msglog/nas_class.hpp"
 #include "models/msglog/recovery_params.hpp"
 #include "sim/input/fields.hpp"
 #include "sim/run/group_sizes.hpp"
@@ -35,33 +37,37 @@ const char* scheme_name(Scheme s);
 /** BT and SP (multi-partition ADI solvers, NPB 3.3-MPI): per step copy_faces, then x, y and z line solves
  *  pipelined over the cells of the square process grid (forward elimination, then back substitution). */
 struct AdiParams {
-  long steps                = 0;   ///< time steps, including the untimed first one (counting wrapper: 201 / 401)
-  long grid                 = 102; ///< class B grid points per dimension (cells of 26 or 25 points)
+  long steps                = 0;   ///< time steps, including the untimed first one (class B: 201 / 401)
+  long grid                 = 102; ///< grid points per dimension (class B: 102, cells of 26 or 25 points at 16 ranks)
   double face_per_point     = 80;  ///< copy_faces bytes per face point of a cell (2 layers x 5 doubles)
   double forward_per_point  = 0;   ///< bytes per face point sent after a forward-elimination stage
   double backward_per_point = 0;   ///< bytes per face point sent after a back-substitution stage
   bool max_cell_buffers =
       false;                ///< solve buffers sized by the largest cell (BT) instead of the cell's interior face (SP)
-  double compute       = 0; ///< CPU seconds of one step on one cmi core (calibrated on the base time)
+  double compute       = 0; ///< CPU seconds of one step of one rank (calibrated, then scaled to the class and ranks)
   double rhs_fraction  = 0; ///< share of a step's compute in compute_rhs (after copy_faces)
   double add_fraction  = 0; ///< share in the final add (after the three solves)
   double forward_share = 0; ///< share of a solve's compute in the forward elimination
 };
 
-/** CG (NPB 3.3-MPI, 4x4 process grid): each matvec reduces across the process row (2 exchanges) and exchanges
- *  with the transpose partner (diagonal ranks send to themselves); dot products reduce with 8-byte exchanges. */
+/** CG (NPB 3.3-MPI, cols x rows process grid, 4 x 4 at 16 ranks): each matvec reduces across the process row
+ *  (log2 cols exchanges) and exchanges with the transpose partner (diagonal ranks of a square grid send to themselves);
+ *  dot products reduce with 8-byte exchanges. */
 struct CgParams {
+  CgGrid grid;                  ///< process grid (derived from the ranks)
   long outer          = 76;     ///< outer iterations (75 timed + the untimed one)
   long inner          = 25;     ///< CG iterations per outer iteration (plus one residual matvec)
-  double vector_size  = 150000; ///< bytes of a reduce or transpose exchange (na / npcols doubles)
+  double vector_size  = 150000; ///< bytes of a reduce or transpose exchange (na / cols doubles)
   double scalar_size  = 8;      ///< bytes of a dot-product exchange
   double compute      = 0;      ///< CPU seconds of one matvec iteration (calibrated)
   double matvec_share = 0.8;    ///< share of an iteration's compute before the row reduction (the matvec)
 };
 
-/** LU (NPB 3.3-MPI, 4x4 grid): SSOR iterations with a lower and an upper wavefront sweep over the k-planes
- *  (one small message per plane and downstream neighbour) and a halo exchange (exchange_3) per iteration. */
+/** LU (NPB 3.3-MPI, xdim x ydim grid, 4 x 4 at 16 ranks): SSOR iterations with a lower and an upper wavefront sweep
+ * over the k-planes (one small message per plane and downstream neighbour) and a halo exchange (exchange_3) per
+ * iteration. */
 struct LuParams {
+  LuGrid procs;               ///< process grid (derived from the ranks)
   long iterations     = 251;  ///< SSOR iterations (250 + the untimed one)
   long grid           = 102;  ///< class B grid points per dimension
   long planes         = 100;  ///< interior k-planes swept per wavefront
@@ -72,8 +78,8 @@ struct LuParams {
   double rhs_fraction = 0.25; ///< share of an iteration's compute in rhs (after the halo exchange)
 };
 
-/** MG (NPB 3.3-MPI, 4x2x2 grid): V-cycles whose every smoothing/restriction step ends with comm3, a ghost-face
- *  exchange with the 6 neighbours of the current level. */
+/** MG (NPB 3.3-MPI, 4x2x2 grid at 16 ranks): V-cycles whose every smoothing/restriction step ends with comm3, a
+ * ghost-face exchange with the 6 neighbours of the current level. */
 struct MgParams {
   long iterations           = 20;
   long grid                 = 256;
@@ -113,6 +119,9 @@ struct Params {
   long pages               = 1;       ///< k: buffer pages (k = 1: synchronous writes)
   double page_size         = 4194304; ///< bytes of a buffer page (seed: 4MB)
   long ranks               = 16;
+  NasClass nas_class       = NasClass::B;
+  NasClass compute_class   = NasClass::B; ///< the class each bench's `compute` was calibrated at
+  long compute_ranks       = 16;          ///< the ranks each bench's `compute` was calibrated at
   long ranks_per_node      = 2;
   std::string hosts_group  = "cmi";
   std::string disk         = "hda";

@@ -14,11 +14,17 @@ namespace {
 char token; // payloads carry no data: the simulation only needs their sizes and arrival
 } // namespace
 
-PairMailboxes::PairMailboxes(int ranks) : ranks_(ranks)
+sg4::Mailbox* PairMailboxes::at(int src, int dst) const
 {
-  for (int s = 0; s < ranks; ++s)
-    for (int d = 0; d < ranks; ++d)
-      boxes_.push_back(sg4::Mailbox::by_name("msglog-" + std::to_string(s) + ">" + std::to_string(d)));
+  long key = static_cast<long>(src) * ranks_ + dst;
+  auto it  = boxes_.find(key);
+  if (it != boxes_.end())
+    return it->second;
+  sg4::Mailbox* box = sg4::Mailbox::by_name("msglog-" + std::to_string(src) + ">" + std::to_string(dst));
+  if (src != dst && static_cast<size_t>(dst) < receivers_.size())
+    box->set_receiver(receivers_[static_cast<size_t>(dst)]);
+  boxes_.emplace(key, box);
+  return box;
 }
 
 void Rank::operator()()

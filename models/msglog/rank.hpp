@@ -6,21 +6,27 @@
 
 #include <simgrid/s4u.hpp>
 
+#include <unordered_map>
 #include <vector>
 
 namespace sg4 = simgrid::s4u;
 
 namespace cs::msglog {
 
-/** Mailboxes of every ordered pair of ranks: MPI's per-pair FIFO matching. */
+/** The mailbox of each ordered pair of ranks that exchanges messages (MPI's per-pair FIFO matching), made at the
+ *  pair's first message: a rank talks to a few peers, and every pair of 1,024 ranks would be a million mailboxes. */
 class PairMailboxes {
 public:
-  explicit PairMailboxes(int ranks);
-  sg4::Mailbox* at(int src, int dst) const { return boxes_[static_cast<size_t>(src * ranks_ + dst)]; }
+  explicit PairMailboxes(int ranks) : ranks_(ranks) {}
+  /** Eager delivery, as MPI's isend of these sizes over TCP: a message flows as soon as it is sent, whether or not
+   *  its receive is posted yet; `receivers[d]` is rank d's actor. */
+  void set_receivers(std::vector<sg4::ActorPtr> receivers) { receivers_ = std::move(receivers); }
+  sg4::Mailbox* at(int src, int dst) const;
 
 private:
   int ranks_;
-  std::vector<sg4::Mailbox*> boxes_;
+  std::vector<sg4::ActorPtr> receivers_;
+  mutable std::unordered_map<long, sg4::Mailbox*> boxes_;
 };
 
 struct RankStats {

@@ -77,7 +77,7 @@ double adi_solve_message(const AdiParams& a, int rank, int n, int d, int stage, 
 {
   double area = 1;
   if (a.max_cell_buffers) {
-    double max_cell = static_cast<double>(block_extent(a.grid, n, 0));
+    double max_cell = static_cast<double>(a.grid / n + 1); // NPB's MAX_CELL_DIM
     area            = max_cell * max_cell;
   } else {
     // SP packs the interior points of the cell's face: the global boundary points are not solved for.
@@ -173,7 +173,8 @@ void run_adi(const AdiParams& a, int rank, int ranks, RankOps& ops)
     adi_step(a, rank, n, ops);
 }
 
-/** CG: recursive-doubling reduction of `bytes` across the process row (NPB's reduce_exch_proc). */
+/** CG: recursive-doubling reduction of `bytes` across the process row (NPB's reduce_exch_proc: partners differ in
+ *  one bit of the column; the model takes the bits from the lowest for every reduction). */
 void cg_row_reduce(int rank, int npcols, double bytes, RankOps& ops)
 {
   int row = rank / npcols;
@@ -185,12 +186,10 @@ void cg_row_reduce(int rank, int npcols, double bytes, RankOps& ops)
   }
 }
 
-void run_cg(const CgParams& cg, int rank, int ranks, RankOps& ops)
+void run_cg(const CgParams& cg, int rank, RankOps& ops)
 {
-  int npcols   = static_cast<int>(std::lround(std::sqrt(ranks)));
-  int row      = rank / npcols;
-  int col      = rank % npcols;
-  int exchange = col * npcols + row; // transpose partner: itself on the diagonal
+  int npcols   = static_cast<int>(cg.grid.cols);
+  int exchange = cg_exchange_partner(rank, cg.grid); // on a square grid's diagonal: itself
   double mv    = cg.compute * cg.matvec_share;
   double dot   = cg.compute * (1 - cg.matvec_share) / 2;
   auto matvec  = [&]() {
@@ -215,17 +214,18 @@ void run_cg(const CgParams& cg, int rank, int ranks, RankOps& ops)
   }
 }
 
-void run_lu(const LuParams& lu, int rank, int ranks, RankOps& ops)
+void run_lu(const LuParams& lu, int rank, RankOps& ops)
 {
-  int n           = static_cast<int>(std::lround(std::sqrt(ranks)));
-  int row         = rank / n; // y index: north is row - 1
-  int col         = rank % n; // x index: west is col - 1
-  int north       = row > 0 ? rank - n : -1;
-  int south       = row < n - 1 ? rank + n : -1;
+  int px          = static_cast<int>(lu.procs.xdim);
+  int py          = static_cast<int>(lu.procs.ydim);
+  int row         = rank / px; // y index: north is row - 1
+  int col         = rank % px; // x index (NPB's fastest): west is col - 1
+  int north       = row > 0 ? rank - px : -1;
+  int south       = row < py - 1 ? rank + px : -1;
   int west        = col > 0 ? rank - 1 : -1;
-  int east        = col < n - 1 ? rank + 1 : -1;
-  double nx       = static_cast<double>(block_extent(lu.grid, n, col));
-  double ny       = static_cast<double>(block_extent(lu.grid, n, row));
+  int east        = col < px - 1 ? rank + 1 : -1;
+  double nx       = static_cast<double>(block_extent(lu.grid, px, col));
+  double ny       = static_cast<double>(block_extent(lu.grid, py, row));
   double ns_plane = static_cast<double>(lu.vars) * double_size * nx; // to north/south: the x-extent of the plane
   double ew_plane = static_cast<double>(lu.vars) * double_size * ny;
   double ns_halo  = static_cast<double>(lu.halo_layers * lu.vars) * double_size * nx * static_cast<double>(lu.grid);
@@ -295,14 +295,34 @@ void run_mg(const MgParams& mg, int rank, RankOps& ops)
   }
 }
 
+/** An allreduce by recursive doubling; with a rank count that is not a power of two, the ranks beyond the largest
+ *  power of two first hand their part to a partner below it and get the result back at the end. */
+void allreduce(int rank, int ranks, double bytes, RankOps& ops)
+{
+  int pow2 = 1;
+  while (pow2 * 2 <= ranks)
+    pow2 *= 2;
+  if (rank >= pow2) {
+    ops.send(rank - pow2, bytes, 1, false);
+    ops.recv(rank - pow2);
+    return;
+  }
+  bool partner = rank + pow2 < ranks;
+  if (partner)
+    ops.recv(rank + pow2);
+  for (int bit = 1; bit < pow2; bit <<= 1) {
+    ops.send(rank ^ bit, bytes, 1, false);
+    ops.recv(rank ^ bit);
+  }
+  if (partner)
+    ops.send(rank + pow2, bytes, 1, false);
+}
+
 void run_ep(const EpParams& ep, int rank, int ranks, RankOps& ops)
 {
   ops.compute(ep.compute);
   for (long a = 0; a < ep.allreduces; ++a)
-    for (int bit = 1; bit < ranks; bit <<= 1) {
-      ops.send(rank ^ bit, ep.allreduce_size, 1, false);
-      ops.recv(rank ^ bit);
-    }
+    allreduce(rank, ranks, ep.allreduce_size, ops);
 }
 
 /** The seed's bandwidth test: a page-sized log record per write, written synchronously (pages = 1). */
@@ -330,10 +350,10 @@ void run_program(const Params& p, int rank, RankOps& ops)
     run_adi(p.sp, rank, ranks, ops);
     break;
   case Bench::cg:
-    run_cg(p.cg, rank, ranks, ops);
+    run_cg(p.cg, rank, ops);
     break;
   case Bench::lu:
-    run_lu(p.lu, rank, ranks, ops);
+    run_lu(p.lu, rank, ops);
     break;
   case Bench::mg:
     run_mg(p.mg, rank, ops);

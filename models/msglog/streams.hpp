@@ -1,7 +1,7 @@
-/* The NAS class B message streams of one rank (the counting-wrapper figures of docs/models/msglog.md): the real
- * sequence of computations, sends and receives of bt, cg, ep, lu, mg and sp with 16 ranks, written against an abstract
- * rank so that the same code runs in the simulation (SimGrid actors) and in unit tests that only count messages and
- * bytes. */
+/* The NAS message streams of one rank: the real sequence of computations, sends and receives of bt, cg, ep, lu, mg
+ * and sp for the run's class and rank count (NPB 3.3-MPI's decompositions, nas_class.hpp; at class B with 16 ranks the
+ * counting-wrapper figures of docs/models/msglog.md), written against an abstract rank so that the same code runs in
+ * the simulation (SimGrid actors) and in unit tests that only count messages and bytes. */
 #pragma once
 #include "models/msglog/params.hpp"
 
