@@ -45,6 +45,15 @@ void Application::launch(long first_barrier, std::vector<size_t> placement)
                       })->daemonize());
 }
 
+void Application::end(Epoch& e)
+{
+  for (auto& a : e.actors)
+    if (a->get_host()->is_on())
+      a->kill();
+  e.actors.clear();
+  e.actors.shrink_to_fit();
+}
+
 void Application::user_thread(Epoch& e, size_t thread)
 {
   const Params& p  = st_.p;

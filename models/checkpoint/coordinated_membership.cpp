@@ -23,6 +23,8 @@ Membership::Membership(RunState& st, Application& app) : st_(st), app_(app)
 
 void Membership::start_agents()
 {
+  if (st_.p.remove_at < 0 && st_.p.add_at < 0) // no thread will migrate: idle agents would only hold a stack each
+    return;
   for (auto& m : migration_)
     sg4::Actor::create("migration-agent", m->host(), [agent = m.get()] { agent->serve(); })->daemonize();
 }
@@ -72,9 +74,7 @@ void Membership::migrate(size_t from, size_t to)
 void Membership::change(Epoch& e, long barrier, Change c)
 {
   double t0 = sg4::Engine::get_clock();
-  for (auto& a : e.actors) // the threads wait at the barrier; the incarnation ends here
-    if (a->get_host()->is_on())
-      a->kill();
+  Application::end(e); // the threads wait at the barrier; the incarnation ends here
   std::vector<size_t> placement = e.placement;
   if (c.add)
     add(placement, c.node);

@@ -22,9 +22,7 @@ void Recovery::recover(size_t dead, double failed_at, double detected_at)
   ++stats.recoveries;
   stats.detect_s += detected_at - failed_at;
   Epoch& old = app_.current();
-  for (auto& a : old.actors) // every process of the application stops (those on the dead node already did)
-    if (a->get_host()->is_on())
-      a->kill();
+  Application::end(old); // every process of the application stops
 
   Checkpoints::Restart from = checkpoints_.last_complete(); // every copy on the file server
   stats.lost_work_s += failed_at - from.at;
