@@ -114,16 +114,17 @@ void Membership::remove(std::vector<size_t>& placement, long barrier, size_t nod
   for (size_t n = 0; n < st_.s.nodes.size(); ++n)
     if (st_.alive[n] && n != node)
       others.push_back(n);
-  long threads = std::count(placement.begin(), placement.end(), node);
-  double bytes = file_bytes(st_.p, threads, barrier);
-  sg4::Actor::create("state-checkpoint", st_.s.nodes[node], [this, node, bytes] {
+  long threads       = std::count(placement.begin(), placement.end(), node);
+  double bytes       = file_bytes(st_.p, threads, barrier);
+  FileServer& server = st_.store.server_of(node, st_.s.nodes.size());
+  sg4::Actor::create("state-checkpoint", st_.s.nodes[node], [this, node, bytes, &server] {
     st_.s.disks[node]->write(static_cast<sg_size_t>(bytes));
-    st_.server.send(node, bytes);
+    server.send(node, bytes);
   })->join();
   std::vector<std::pair<size_t, double>> reads;
   for (size_t n : others)
     reads.emplace_back(n, bytes);
-  st_.server.read_into(st_.s.nodes, reads);
+  server.read_into(st_.s.nodes, reads);
   size_t next = 0;
   for (auto& n : placement)
     if (n == node) {

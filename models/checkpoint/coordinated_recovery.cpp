@@ -108,7 +108,7 @@ void Recovery::read_back(const std::vector<size_t>& placement, long from)
     copy_bw[n] = st_.s.costs[n].memcpy_bw;
   }
   sg4::this_actor::sleep_for(st_.p.data_recovery_fixed);
-  st_.server.read_into(st_.s.nodes, reads, copy_bw);
+  st_.store.restore(st_.s.nodes, st_.s.disks, reads, copy_bw);
 }
 
 } // namespace cs::checkpoint
