@@ -13,30 +13,34 @@ set logscale xy 2
 set xlabel 'nodes'
 set ylabel 'checkpoint interval (s)'
 set title "Best checkpoint interval against the node count (node MTBF 365 days, local disks)\npoints: simulated best of the grid (mean completion time); lines: Young's and Daly's optimum"
-ok(v) = strcol('status') eq 'ok' ? v : NaN
-stats datafile using (ok(column('params.nodes'))) name 'N' nooutput
+ok(v) = strcol('status') eq 'ok' ? v : 0
+# Means by sums (the rows that match count 1, the others 0): stats leaves its variables undefined when no row is
+# valid, so no row is ever made invalid.
+mean_of(sum_x, sum_y) = sum_y > 0 ? sum_x / sum_y : NaN
 nodes_list = ''
 do for [n in '64 256 1024 4096 16384'] {
-  stats datafile using (column('params.nodes') == n + 0 ? ok(1) : NaN) name 'C' nooutput
-  if (C_records > 0) { nodes_list = nodes_list . ' ' . n }
+  stats datafile using (column('params.nodes') == n + 0 ? ok(1) : 0) name 'C' nooutput
+  if (C_sum > 0) { nodes_list = nodes_list . ' ' . n }
 }
-array best[words(nodes_list)]
-array young[words(nodes_list)]
-array daly[words(nodes_list)]
+set print $results  # one line per node count: nodes, best interval, Young, Daly
 intervals = '15 30 60 120 240 480 960'
 do for [i=1:words(nodes_list)] {
   n = word(nodes_list, i) + 0
   least = 1e300
+  best = NaN
   do for [j=1:words(intervals)] {
     t = word(intervals, j) + 0
-    stats datafile using (column('params.nodes') == n && column('params.interval') == t ? ok(column('exec_time_s')) : NaN) name 'E' nooutput
-    if (E_records > 0 && E_mean < least) { least = E_mean; best[i] = t }
+    stats datafile using (column('params.nodes') == n && column('params.interval') == t ? ok(column('exec_time_s')) : 0):(column('params.nodes') == n && column('params.interval') == t ? ok(1) : 0) name 'E' nooutput
+    e = mean_of(E_sum_x, E_sum_y)
+    if (e == e && e < least) { least = e; best = t }
   }
-  stats datafile using (column('params.nodes') == n ? ok(column('young_s')) : NaN) name 'Y' nooutput
-  stats datafile using (column('params.nodes') == n ? ok(column('daly_s')) : NaN) name 'D' nooutput
-  young[i] = Y_mean
-  daly[i] = D_mean
+  stats datafile using (column('params.nodes') == n ? ok(column('young_s')) : 0):(column('params.nodes') == n ? ok(1) : 0) name 'Y' nooutput
+  stats datafile using (column('params.nodes') == n ? ok(column('daly_s')) : 0):(column('params.nodes') == n ? ok(1) : 0) name 'D' nooutput
+  print sprintf('%d %g %g %g', n, best, mean_of(Y_sum_x, Y_sum_y), mean_of(D_sum_x, D_sum_y))
 }
-plot best using (word(nodes_list, $1) + 0):2 with points pt 7 ps 1.5 title 'simulated best interval', \
-     young using (word(nodes_list, $1) + 0):2 with linespoints dt 2 pt 6 title "Young: sqrt(2 C M)", \
-     daly using (word(nodes_list, $1) + 0):2 with linespoints dt 3 pt 4 title "Daly"
+unset print
+set datafile nocolumnheaders
+set datafile separator whitespace
+plot $results using 1:2 with points pt 7 ps 1.5 title 'simulated best interval', \
+     $results using 1:3 with linespoints dt 2 pt 6 title "Young: sqrt(2 C M)", \
+     $results using 1:4 with linespoints dt 3 pt 4 title "Daly"
