@@ -23,7 +23,7 @@ do for [n in '64 256 1024 4096 16384'] {
   if (C_sum > 0) { nodes_list = nodes_list . ' ' . n }
 }
 set print $results  # one line per node count: nodes, best interval, Young, Daly
-intervals = '15 30 60 120 240 480 960'
+intervals = '30 60 120 240 480 960'
 do for [i=1:words(nodes_list)] {
   n = word(nodes_list, i) + 0
   least = 1e300
