@@ -13,7 +13,7 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(cs_checkpoint, cs, "Brazos coordinated checkpoin
 namespace cs::checkpoint {
 
 RunState::RunState(const Params& params, Setup setup)
-    : p(params), s(std::move(setup)), server(p, s.server, s.server_disk), alive(s.nodes.size(), false)
+    : p(params), s(std::move(setup)), store(p, {s.server, s.server_disk}, s.pfs), alive(s.nodes.size(), false)
 {
   for (long n = 0; n < p.nodes; ++n)
     alive[static_cast<size_t>(n)] = true; // members of the application, as the monitor sees them
@@ -27,8 +27,7 @@ void CoordinatedRun::start()
   for (long t = 0; t < st_.p.nodes; ++t)
     placement.push_back(static_cast<size_t>(t));
   application_.launch(0, placement);
-  if (st_.p.copy_to_nfs)
-    sg4::Actor::create("file-server", st_.s.server, [this] { st_.server.serve(); })->daemonize();
+  st_.store.start();
   failures_.start_responders();
   membership_.start_agents();
   checkpoints_.start_requests();

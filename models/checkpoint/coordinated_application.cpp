@@ -45,6 +45,15 @@ void Application::launch(long first_barrier, std::vector<size_t> placement)
                       })->daemonize());
 }
 
+void Application::end(Epoch& e)
+{
+  for (auto& a : e.actors)
+    if (a->get_host()->is_on())
+      a->kill();
+  e.actors.clear();
+  e.actors.shrink_to_fit();
+}
+
 void Application::user_thread(Epoch& e, size_t thread)
 {
   const Params& p  = st_.p;
@@ -55,7 +64,9 @@ void Application::user_thread(Epoch& e, size_t thread)
   for (long b = e.first_barrier; b < p.app.barriers; ++b) {
     cpu_on(host, step);
     cpu_on(host, c.udp_message); // BARR
-    send_detached(e.manager, new Msg{Msg::Kind::barr}, static_cast<uint64_t>(p.header_bytes));
+    // Sent and waited for, not detached: a BARR still queued when its node dies must go with the node (SimGrid
+    // cannot start a transfer from a host that is off), and the grant cannot come before the manager took it.
+    send_owned(e.manager, std::make_unique<Msg>(Msg{Msg::Kind::barr}), static_cast<uint64_t>(p.header_bytes));
     std::unique_ptr<Msg> go(e.threads[thread]->get<Msg>());
     cpu_on(host, c.udp_message); // BARRGRANT, or the agent's resume after a checkpoint
     if (go->page_in > 0) {       // the next sweep touches every page NT trimmed during the checkpoint

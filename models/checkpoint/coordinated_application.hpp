@@ -17,6 +17,9 @@ public:
   void launch(long first_barrier, std::vector<size_t> placement);
   /** The incarnation running now (the last one launched). */
   Epoch& current() { return *epochs_.back(); }
+  /** Stops every process of incarnation `e` (those on a dead node already stopped) and lets go of them: an actor
+   *  held after its end keeps its stack, so a run that restarts often would hold every past incarnation's stacks. */
+  static void end(Epoch& e);
 
 private:
   void user_thread(Epoch& e, size_t thread);

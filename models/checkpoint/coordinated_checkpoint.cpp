@@ -58,7 +58,7 @@ void Checkpoints::start_requests()
 Checkpoints::Restart Checkpoints::last_complete() const
 {
   for (auto it = ckpts_.rbegin(); it != ckpts_.rend(); ++it)
-    if (it->copies == it->files)
+    if (it->copies == it->files && readable(*it))
       return {it->barrier, it->at};
   return {};
 }
@@ -87,7 +87,10 @@ void Checkpoints::manager(Epoch& e)
       last            = now;
       requested_      = 0; // requests made since the last barrier are served by this one checkpoint
       Checkpoint ck{barrier, now};
-      ck.files = std::count_if(e.agents.begin(), e.agents.end(), [](auto* a) { return a != nullptr; });
+      for (size_t n = 0; n < e.agents.size(); ++n)
+        if (e.agents[n] != nullptr)
+          ck.writers.push_back(n);
+      ck.files = static_cast<long>(ck.writers.size());
       ckpts_.push_back(ck);
       ++st_.stats.checkpoints;
       XBT_VERB("barrier %ld: checkpoint %zu begins (%s)", barrier, ckpts_.size() - 1, why);
@@ -145,7 +148,9 @@ void Checkpoints::agent(Epoch& e, size_t node)
     }
     st_.stats.file_bytes += bytes;
     ++st_.stats.files;
-    if (p.copy_to_nfs)
+    if (not st_.store.remote())
+      stored(idx); // the file on the node's disk is the checkpoint
+    else if (p.copy_to_nfs)
       sg4::Actor::create("nfs-copy", host, [this, node, bytes, idx] {
         unless_peer_dies("copy", [&] { copy_to_server(node, bytes, idx); });
       })->daemonize();
@@ -161,11 +166,24 @@ void Checkpoints::agent(Epoch& e, size_t node)
 
 void Checkpoints::copy_to_server(size_t node, double bytes, size_t idx)
 {
-  st_.server.send(node, bytes);
+  FileServer& server = st_.store.server_of(node, st_.s.nodes.size());
+  server.send(node, bytes);
+  event("checkpoint_copied", server.host()->get_name(), "checkpoint " + std::to_string(idx));
+  stored(idx);
+}
+
+bool Checkpoints::readable(const Checkpoint& ck) const
+{
+  if (st_.store.remote() || st_.p.recovery == RecoveryMode::replacement)
+    return true;
+  return std::all_of(ck.writers.begin(), ck.writers.end(), [this](size_t n) { return st_.s.nodes[n]->is_on(); });
+}
+
+void Checkpoints::stored(size_t idx)
+{
   Checkpoint& ck = ckpts_[idx];
-  event("checkpoint_copied", st_.s.server->get_name(), "checkpoint " + std::to_string(idx));
   if (++ck.copies == ck.files) {
-    XBT_VERB("checkpoint %zu complete on the file server", idx);
+    XBT_VERB("checkpoint %zu complete: every file stored", idx);
     ++st_.stats.complete;
     st_.stats.copy_s += sg4::Engine::get_clock() - ck.at;
   }

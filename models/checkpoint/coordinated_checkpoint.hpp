@@ -29,7 +29,8 @@ public:
     long barrier = 0; ///< the threads resume after it (0: from the beginning)
     double at    = 0; ///< when the checkpoint was decided
   };
-  /** The last checkpoint whose every copy is on the file server. */
+  /** The last checkpoint whose every file is stored (copied to its server, or written to a local disk that can be
+   *  read). */
   Restart last_complete() const;
 
 private:
@@ -39,8 +40,14 @@ private:
     double local_done = 0;
     long copies       = 0;
     long files        = 0;
+    std::vector<size_t> writers; ///< the nodes that write a file of it
   };
   void copy_to_server(size_t node, double bytes, size_t ckpt);
+  /** One more file of checkpoint `ckpt` is where the storage keeps it. */
+  void stored(size_t ckpt);
+  /** Whether every file of `ck` can be read at a restart: always on servers; on local disks, while each writer is
+   *  up or comes back with its disk (recovery: replacement). */
+  bool readable(const Checkpoint& ck) const;
   /** What NT trims from the process's working set while a node writes a `bytes` file (see agent()). */
   double evicted_bytes(size_t node, long threads, double bytes) const;
 

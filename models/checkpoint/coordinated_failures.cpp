@@ -23,16 +23,22 @@ void start_heartbeat_responder(const Setup& s, size_t node)
   })->daemonize();
 }
 
+bool Failures::possible() const
+{
+  return st_.p.fail_at >= 0 || st_.p.mtbf > 0 || active_faults().has_host_faults();
+}
+
 void Failures::start_responders()
 {
+  if (not possible()) // nothing would ever be detected: a node's idle responder would only hold a stack
+    return;
   for (size_t n = 0; n < st_.s.nodes.size(); ++n)
     start_heartbeat_responder(st_.s, n);
 }
 
 void Failures::start_detection()
 {
-  const Params& p = st_.p;
-  if (p.fail_at >= 0 || p.mtbf > 0 || active_faults().has_host_faults()) {
+  if (possible()) {
     sg4::Actor::create("failure-injector", st_.s.server, [this] { injector(); })->daemonize();
     sg4::Actor::create("heartbeat-monitor", st_.s.monitor, [this] { monitor(); }); // lives until the run is over
   }

@@ -20,6 +20,8 @@ public:
   void start_responders();
   /** Starts the failure injector and the heartbeat monitor when the run has failures. */
   void start_detection();
+  /** Whether any node can fail: a scheduled failure, an MTBF or the scenario's fault schedule. */
+  bool possible() const;
 
 private:
   void monitor();

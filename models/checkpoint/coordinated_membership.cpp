@@ -23,6 +23,8 @@ Membership::Membership(RunState& st, Application& app) : st_(st), app_(app)
 
 void Membership::start_agents()
 {
+  if (st_.p.remove_at < 0 && st_.p.add_at < 0) // no thread will migrate: idle agents would only hold a stack each
+    return;
   for (auto& m : migration_)
     sg4::Actor::create("migration-agent", m->host(), [agent = m.get()] { agent->serve(); })->daemonize();
 }
@@ -72,9 +74,7 @@ void Membership::migrate(size_t from, size_t to)
 void Membership::change(Epoch& e, long barrier, Change c)
 {
   double t0 = sg4::Engine::get_clock();
-  for (auto& a : e.actors) // the threads wait at the barrier; the incarnation ends here
-    if (a->get_host()->is_on())
-      a->kill();
+  Application::end(e); // the threads wait at the barrier; the incarnation ends here
   std::vector<size_t> placement = e.placement;
   if (c.add)
     add(placement, c.node);
@@ -114,16 +114,17 @@ void Membership::remove(std::vector<size_t>& placement, long barrier, size_t nod
   for (size_t n = 0; n < st_.s.nodes.size(); ++n)
     if (st_.alive[n] && n != node)
       others.push_back(n);
-  long threads = std::count(placement.begin(), placement.end(), node);
-  double bytes = file_bytes(st_.p, threads, barrier);
-  sg4::Actor::create("state-checkpoint", st_.s.nodes[node], [this, node, bytes] {
+  long threads       = std::count(placement.begin(), placement.end(), node);
+  double bytes       = file_bytes(st_.p, threads, barrier);
+  FileServer& server = st_.store.server_of(node, st_.s.nodes.size());
+  sg4::Actor::create("state-checkpoint", st_.s.nodes[node], [this, node, bytes, &server] {
     st_.s.disks[node]->write(static_cast<sg_size_t>(bytes));
-    st_.server.send(node, bytes);
+    server.send(node, bytes);
   })->join();
   std::vector<std::pair<size_t, double>> reads;
   for (size_t n : others)
     reads.emplace_back(n, bytes);
-  st_.server.read_into(st_.s.nodes, reads);
+  server.read_into(st_.s.nodes, reads);
   size_t next = 0;
   for (auto& n : placement)
     if (n == node) {

@@ -22,9 +22,7 @@ void Recovery::recover(size_t dead, double failed_at, double detected_at)
   ++stats.recoveries;
   stats.detect_s += detected_at - failed_at;
   Epoch& old = app_.current();
-  for (auto& a : old.actors) // every process of the application stops (those on the dead node already did)
-    if (a->get_host()->is_on())
-      a->kill();
+  Application::end(old); // every process of the application stops
 
   Checkpoints::Restart from = checkpoints_.last_complete(); // every copy on the file server
   stats.lost_work_s += failed_at - from.at;
@@ -110,7 +108,7 @@ void Recovery::read_back(const std::vector<size_t>& placement, long from)
     copy_bw[n] = st_.s.costs[n].memcpy_bw;
   }
   sg4::this_actor::sleep_for(st_.p.data_recovery_fixed);
-  st_.server.read_into(st_.s.nodes, reads, copy_bw);
+  st_.store.restore(st_.s.nodes, st_.s.disks, reads, copy_bw);
 }
 
 } // namespace cs::checkpoint

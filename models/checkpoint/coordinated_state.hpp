@@ -1,13 +1,14 @@
 /* What the roles of a Brazos coordinated run (coordinated.hpp) share: the hardware they run on, the messages of the
  * application, one incarnation of it, and RunState — the few things every role reads or updates. */
 #pragma once
-#include "models/checkpoint/file_server.hpp"
+#include "models/checkpoint/checkpoint_store.hpp"
 #include "models/checkpoint/migration.hpp"
 #include "models/checkpoint/params.hpp"
 #include "sim/run/rng.hpp"
 
 #include <simgrid/s4u.hpp>
 
+#include <utility>
 #include <vector>
 
 namespace sg4 = simgrid::s4u;
@@ -47,8 +48,9 @@ struct Setup {
   std::vector<double> write_cluster; ///< per node: bytes one page-out write carries
   std::vector<double> fault_wait;    ///< per node: the disk's rotational wait of one page-in or page-out I/O
   sg4::Disk* server_disk = nullptr;
-  sg4::Host* monitor     = nullptr; ///< the designated heartbeat node
-  Rng failures{0};                  ///< draws of the failure times (MTBF)
+  std::vector<std::pair<sg4::Host*, sg4::Disk*>> pfs; ///< storage parallel: the file servers, each with its disk
+  sg4::Host* monitor = nullptr;                       ///< the designated heartbeat node
+  Rng failures{0};                                    ///< draws of the failure times (MTBF)
 };
 
 /** A message between the user threads, the barrier manager and the Checkpoint Agents. */
@@ -75,7 +77,7 @@ struct RunState {
   RunState(const Params& params, Setup setup);
   const Params& p;
   Setup s;
-  FileServer server;
+  CheckpointStore store;
   std::vector<bool> alive; ///< per node: a member of the application, as the heartbeat monitor sees it
   CheckpointStats stats;
 };

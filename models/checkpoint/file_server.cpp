@@ -15,8 +15,8 @@ struct Chunk {
   sg4::Mailbox* reply;
 };
 
-FileServer::FileServer(const Params& p, sg4::Host* host, sg4::Disk* disk)
-    : p_(p), host_(host), disk_(disk), box_(box("file-server"))
+FileServer::FileServer(const Params& p, sg4::Host* host, sg4::Disk* disk, const std::string& name)
+    : p_(p), host_(host), disk_(disk), box_(box(name))
 {
 }
 
@@ -65,11 +65,19 @@ void FileServer::writer(size_t w)
 void FileServer::read_into(const std::vector<sg4::Host*>& nodes, const std::vector<std::pair<size_t, double>>& reads,
                            const std::vector<double>& copy_bw)
 {
+  for (auto& r : start_reads(nodes, reads, copy_bw))
+    r->join();
+}
+
+std::vector<sg4::ActorPtr> FileServer::start_reads(const std::vector<sg4::Host*>& nodes,
+                                                   const std::vector<std::pair<size_t, double>>& reads,
+                                                   const std::vector<double>& copy_bw)
+{
   std::vector<sg4::ActorPtr> readers;
   for (auto const& [n, bytes] : reads) {
     if (not nodes[n]->is_on())
       continue;
-    sg4::Mailbox* to = box("node" + std::to_string(n) + "/read/" + std::to_string(readers.size()));
+    sg4::Mailbox* to = box("node" + std::to_string(n) + "/read/" + box_->get_name() + std::to_string(readers.size()));
     readers.push_back(sg4::Actor::create(
         "nfs-read", host_, [this, bytes = bytes, to] { unless_peer_dies("server read", [&] { stream(bytes, to); }); }));
     double bw = copy_bw.empty() ? 0.0 : copy_bw[n];
@@ -77,8 +85,7 @@ void FileServer::read_into(const std::vector<sg4::Host*>& nodes, const std::vect
       unless_peer_dies("node read", [&] { receive(bytes, to, bw); });
     }));
   }
-  for (auto& r : readers)
-    r->join();
+  return readers;
 }
 
 void FileServer::stream(double bytes, sg4::Mailbox* to)

@@ -6,6 +6,7 @@
 
 #include <simgrid/s4u.hpp>
 
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -17,7 +18,8 @@ struct Chunk; ///< a piece of a file copied to the server
 
 class FileServer {
 public:
-  FileServer(const Params& p, sg4::Host* host, sg4::Disk* disk);
+  /** `name`: its mailbox (one per server). */
+  FileServer(const Params& p, sg4::Host* host, sg4::Disk* disk, const std::string& name = "file-server");
   sg4::Host* host() const { return host_; }
   /** The server's receiving loop (a daemon actor on its host). */
   void serve();
@@ -29,6 +31,10 @@ public:
    *  read is done. */
   void read_into(const std::vector<sg4::Host*>& nodes, const std::vector<std::pair<size_t, double>>& reads,
                  const std::vector<double>& copy_bw = {});
+  /** As read_into, without waiting: the actors of the reads, to join. */
+  std::vector<sg4::ActorPtr> start_reads(const std::vector<sg4::Host*>& nodes,
+                                         const std::vector<std::pair<size_t, double>>& reads,
+                                         const std::vector<double>& copy_bw);
 
 private:
   /** The server's side of one read: `bytes` from its disk to `to`, chunk by chunk. */

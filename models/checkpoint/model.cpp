@@ -72,6 +72,10 @@ public:
     s.server      = ctx_.host_param(f, "file_server", p_.file_server);
     s.server_disk = ctx_.disk_param(f, "file_server", s.server);
     s.monitor     = ctx_.host_param(f, "heartbeat_host", p_.heartbeat_host);
+    if (p_.storage == Storage::parallel)
+      for (auto* h : ctx_.group_hosts(f, "pfs_group", p_.pfs_group, p_.pfs_servers, " for pfs_servers"))
+        if (s.pfs.size() < static_cast<size_t>(p_.pfs_servers))
+          s.pfs.emplace_back(h, ctx_.disk_param(f, "pfs_group", h));
     for (auto* h : hosts) {
       s.costs.push_back(NtCosts::from(ctx_.platform.os(h)));
       s.disks.push_back(ctx_.disk_param(f, "nodes", h));

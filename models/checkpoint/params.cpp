@@ -53,9 +53,20 @@ Params Params::from(Fields& f)
   p.requests =
       f.quantity_list("requests", Unit::time, p.requests,
                       "times at which a checkpoint is requested (taken at the next barrier)", Range::non_negative());
-  p.twins          = f.boolean("twins", p.twins, "save each modified page with its twin");
-  p.copy_to_nfs    = f.boolean("copy_to_nfs", p.copy_to_nfs, "copy checkpoint files to the network file system");
-  p.file_server    = f.string("file_server", p.file_server, "host of the network file system");
+  p.twins       = f.boolean("twins", p.twins, "save each modified page with its twin");
+  p.copy_to_nfs = f.boolean("copy_to_nfs", p.copy_to_nfs, "copy checkpoint files to the network file system");
+  p.file_server = f.string("file_server", p.file_server, "host of the network file system");
+  p.storage     = f.choice<Storage>(
+      "storage", p.storage, {{"server", Storage::server}, {"local", Storage::local}, {"parallel", Storage::parallel}},
+      "where checkpoint files go after the local write: server: copied to the one file server (seed 3.3); local: "
+          "kept on the node's disk (recovered only while every node that wrote one is up or comes back, see "
+          "failures.recovery: replacement); parallel: copied to one of pfs_servers file servers, each serving a "
+          "contiguous group of nodes");
+  p.pfs_servers    = f.integer("pfs_servers", p.pfs_servers,
+                               "storage parallel: file servers of the parallel file system (the platform's group "
+                                  "pfs_group, generated to this size)",
+                               1, max_nodes);
+  p.pfs_group      = f.string("pfs_group", p.pfs_group, "storage parallel: the platform's host group of its servers");
   p.copy_chunk     = f.quantity("copy_chunk", Unit::size, p.copy_chunk,
                                 "bytes per transfer of a file copy to or from the file server (model granularity: "
                                     "results move by under 1% from 1 to 16 MiB)",

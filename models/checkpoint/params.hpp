@@ -23,6 +23,12 @@ enum class RecoveryMode {
   survivors,  ///< round-robin on the nodes left
   replacement ///< a new node takes the dead one's place
 };
+/** Where the checkpoint files go once written to the node's local disk (docs/models/checkpoint.md, Storage). */
+enum class Storage {
+  server,  ///< copied to the one file server (seed 3.3)
+  local,   ///< kept on the node's local disk only
+  parallel ///< copied to one of K file servers, each serving a contiguous group of nodes
+};
 enum class Experiment {
   migration, ///< Table 1: back-to-back migrations
   checkpoint ///< Tables 3, 4: an application skeleton with coordinated checkpoints
@@ -58,6 +64,9 @@ struct Params {
   bool twins              = true;  ///< a modified page is saved with its twin (multiple-writer protocol)
   bool copy_to_nfs        = true;  ///< copy each checkpoint file to the network file system in the background
   std::string file_server = "nfs"; ///< host of the network file system
+  Storage storage         = Storage::server;
+  long pfs_servers        = 4;        ///< parallel: file servers, K
+  std::string pfs_group   = "pfs";    ///< parallel: the platform's host group of the servers
   double copy_chunk       = 4 << 20;  ///< bytes per request of a copy to or from the file server (model granularity)
   double read_ahead       = 64 << 10; ///< a file server streams a file read back in units of this size
   double wire_ratio       = 1538.0 / 1460; ///< Ethernet bytes per byte of a file carried by TCP (1500-byte MTU)
@@ -86,7 +95,10 @@ struct Params {
   {
     if (experiment != Experiment::checkpoint)
       return {};
-    return {{"nodes", add_at >= 0 ? std::max(nodes, add_node) : nodes}};
+    GroupSizes sizes{{"nodes", add_at >= 0 ? std::max(nodes, add_node) : nodes}};
+    if (storage == Storage::parallel)
+      sizes[pfs_group] = pfs_servers;
+    return sizes;
   }
   static Params from(Fields& f);
 };
