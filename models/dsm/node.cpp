@@ -1,5 +1,6 @@
 #include "models/dsm/node.hpp"
 #include "models/dsm/home.hpp"
+#include "models/dsm/no_dsm.hpp"
 #include "models/dsm/tmk_lrc.hpp"
 
 #include <algorithm>
@@ -12,6 +13,8 @@ std::unique_ptr<ConsistencyProtocol> system_protocol(Process& process)
 {
   if (process.params().system.protocol == Protocol::lrc)
     return std::make_unique<tmk::Lrc>(process);
+  if (process.params().system.protocol == Protocol::none)
+    return std::make_unique<NoDsm>(process);
   return std::make_unique<Home>(process);
 }
 

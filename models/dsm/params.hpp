@@ -16,7 +16,8 @@ enum class BasicTest { roundtrip, roundtrip_signal, lock_manager_last, lock_othe
 /** The consistency protocol of a system. */
 enum class Protocol {
   home, ///< home-based scope consistency (JIAJIA, Mocha)
-  lrc   ///< TreadMarks' lazy release consistency
+  lrc,  ///< TreadMarks' lazy release consistency
+  none  ///< no DSM: the uniprocessor program, one process (models/dsm/no_dsm.hpp)
 };
 /** Bench sor's data layout. */
 enum class SorLayout {
