@@ -214,6 +214,13 @@ Params Params::from(Fields& f)
   p.apps_mm.flops_per_it =
       am.number("flops_per_it", p.apps_mm.flops_per_it,
                 "flops of one k iteration (the host's speed is its rate on this loop)", Range::positive());
+  p.apps_mm.bus_bytes_middle =
+      am.quantity("bus_bytes_middle", Unit::size, p.apps_mm.bus_bytes_middle,
+                  "middle order: bytes the cache misses of one k loop move over the memory bus (the CPU stalls while "
+                  "they cross, sharing the bus with the machine's other CPUs); 0: no misses, no bus",
+                  Range::non_negative());
+  p.apps_mm.bus_bytes_inner = am.quantity("bus_bytes_inner", Unit::size, p.apps_mm.bus_bytes_inner,
+                                          "inner order: as bus_bytes_middle", Range::non_negative());
   am.string("source", "", "where the numbers come from");
   am.finish();
   Fields jb     = f.object("jacobi", "bench jacobi: grid relaxation, a band of rows per process");
