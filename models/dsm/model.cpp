@@ -138,6 +138,10 @@ public:
         t.set_timeline(&timeline_);
       nodes_.push_back(std::make_unique<Node>(i, memory_, t, p_)); // under the system's protocol
       nodes_.back()->set_cache(p_.system.cache_pages, ctx.rng.stream("page-cache"));
+      if (p_.bench == Bench::apps_mm && p_.apps_mm.bus_bytes() > 0) { // its cache misses cross the memory bus
+        sg4::Host* h = cluster_.hosts[static_cast<size_t>(i)];
+        nodes_.back()->set_bus(&buses_.of(*h, ctx.platform.os(h).cost("memory_bus_bw")));
+      }
     }
     start_.assign(static_cast<size_t>(p_.nodes), 0);
     end_.assign(static_cast<size_t>(p_.nodes), 0);
@@ -180,6 +184,7 @@ private:
   Memory memory_;
   Timeline timeline_;
   Cluster cluster_;
+  MemoryBuses buses_;
   std::unique_ptr<Benchmark> bench_;
   std::vector<std::unique_ptr<Node>> nodes_;
   std::vector<double> start_, end_;

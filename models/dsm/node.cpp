@@ -1,8 +1,10 @@
 #include "models/dsm/node.hpp"
 #include "models/dsm/home.hpp"
+#include "models/dsm/no_dsm.hpp"
 #include "models/dsm/tmk_lrc.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace cs::dsm {
 
@@ -12,6 +14,8 @@ std::unique_ptr<ConsistencyProtocol> system_protocol(Process& process)
 {
   if (process.params().system.protocol == Protocol::lrc)
     return std::make_unique<tmk::Lrc>(process);
+  if (process.params().system.protocol == Protocol::none)
+    return std::make_unique<NoDsm>(process);
   return std::make_unique<Home>(process);
 }
 
@@ -33,6 +37,19 @@ void Node::handle(const MsgPtr& m)
 {
   if (not process_.handle_wait(*m))
     protocol_->handle(m);
+}
+
+void Node::compute(double seconds, double bus_bytes)
+{
+  if (bus_bytes <= 0) {
+    compute(seconds);
+    return;
+  }
+  if (bus_ == nullptr)
+    throw std::logic_error("dsm: node " + std::to_string(id()) + " misses over a memory bus it was not given");
+  // Alone, the stretch takes its CPU time plus its lines' bus time; that pace caps its share of the bus.
+  double alone = seconds + bus_bytes / bus_->bandwidth();
+  process_.transport().cpu_during([&]() { bus_->transfer(bus_bytes, bus_bytes / alone); });
 }
 
 void Node::read_span(long base, double offset, double length)

@@ -4,6 +4,7 @@
  * consistency (models/dsm/tmk_lrc.hpp). The node receives its transport's messages: jia_wait's go to the process,
  * the others to the protocol. */
 #pragma once
+#include "models/dsm/memory_bus.hpp"
 #include "models/dsm/process.hpp"
 
 #include <memory>
@@ -27,6 +28,12 @@ public:
   void barrier() { protocol_->barrier(); }
   void wait() { process_.wait(); }
   void compute(double seconds) { process_.transport().cpu(seconds); }
+  /** Computes for `seconds` of CPU whose cache misses move `bus_bytes` over the machine's memory bus: an in-order
+   *  CPU stalls for each missed line, so alone the bus time adds to the CPU time, and other CPUs' lines on the same
+   *  bus can stretch it further (models/dsm/memory_bus.hpp). */
+  void compute(double seconds, double bus_bytes);
+  /** The memory bus this process's CPU misses over (shared with the machine's other CPUs); null: none modelled. */
+  void set_bus(MemoryBus* bus) { bus_ = bus; }
   double flop_time(double flops) const { return flops / process_.transport().costs().speed; }
 
   /** Bounds the remote-page cache to `pages` (JIAJIA's Cachepages; 0: unbounded), replacement drawn from `rng`. */
@@ -58,6 +65,7 @@ protected:
 private:
   Process process_;
   std::unique_ptr<ConsistencyProtocol> protocol_;
+  MemoryBus* bus_ = nullptr;
 };
 
 } // namespace cs::dsm

@@ -37,8 +37,9 @@ System parse_system(Fields& all, const std::string& name, System s)
   s.cache_pages     = f.integer("cache_pages", s.cache_pages,
                                 "remote pages mapped at once, random replacement (JIAJIA's Cachepages); 0: unbounded", 0);
   s.protocol        = f.choice<Protocol>(
-      "protocol", s.protocol, {{"home", Protocol::home}, {"lrc", Protocol::lrc}},
-      "home: home-based scope consistency (JIAJIA, Mocha); lrc: TreadMarks' lazy release consistency");
+      "protocol", s.protocol, {{"home", Protocol::home}, {"lrc", Protocol::lrc}, {"none", Protocol::none}},
+      "home: home-based scope consistency (JIAJIA, Mocha); lrc: TreadMarks' lazy release consistency; none: the "
+             "program without a DSM on one process (no faults, twins, diffs or messages: the speedups' baseline)");
   s.direct_replies = f.boolean("direct_replies", s.direct_replies,
                                "the SIGIO handler sends its replies itself, busy-waiting for their ACKs over a send "
                                "in progress (false: queued behind it, as JIAJIA 2.1's asendmsg does)");
@@ -213,6 +214,13 @@ Params Params::from(Fields& f)
   p.apps_mm.flops_per_it =
       am.number("flops_per_it", p.apps_mm.flops_per_it,
                 "flops of one k iteration (the host's speed is its rate on this loop)", Range::positive());
+  p.apps_mm.bus_bytes_middle =
+      am.quantity("bus_bytes_middle", Unit::size, p.apps_mm.bus_bytes_middle,
+                  "middle order: bytes the cache misses of one k loop move over the memory bus (the CPU stalls while "
+                  "they cross, sharing the bus with the machine's other CPUs); 0: no misses, no bus",
+                  Range::non_negative());
+  p.apps_mm.bus_bytes_inner = am.quantity("bus_bytes_inner", Unit::size, p.apps_mm.bus_bytes_inner,
+                                          "inner order: as bus_bytes_middle", Range::non_negative());
   am.string("source", "", "where the numbers come from");
   am.finish();
   Fields jb     = f.object("jacobi", "bench jacobi: grid relaxation, a band of rows per process");
@@ -303,6 +311,8 @@ Params Params::from(Fields& f)
     am.fail("n", "apps/mm gives each process N/P rows: n must be a multiple of nodes = " + std::to_string(p.nodes));
   if (p.bench == Bench::udp_rtt && p.nodes < 2)
     f.fail("nodes", "bench udp_rtt needs 2 nodes");
+  if (p.system.protocol == Protocol::none && p.nodes != 1)
+    f.fail("nodes", "system " + p.system.name + " has protocol none (the program without a DSM): it runs on 1 node");
   f.finish();
   return p;
 }

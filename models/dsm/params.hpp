@@ -16,7 +16,8 @@ enum class BasicTest { roundtrip, roundtrip_signal, lock_manager_last, lock_othe
 /** The consistency protocol of a system. */
 enum class Protocol {
   home, ///< home-based scope consistency (JIAJIA, Mocha)
-  lrc   ///< TreadMarks' lazy release consistency
+  lrc,  ///< TreadMarks' lazy release consistency
+  none  ///< no DSM: the uniprocessor program, one process (models/dsm/no_dsm.hpp)
 };
 /** Bench sor's data layout. */
 enum class SorLayout {
@@ -107,6 +108,11 @@ struct AppsMmParams {
   MmOrder order       = MmOrder::middle;
   MmAlloc alloc       = MmAlloc::alloc3;
   double flops_per_it = 2; ///< one multiply-add of the k loop, executed at the host's speed
+  /** Bytes the cache misses of one k loop (one element of c) move over the machine's memory bus, by loop order;
+   *  the CPU stalls while they cross (models/dsm/memory_bus.hpp). 0: the operands stay in cache, no bus. */
+  double bus_bytes_middle = 0;
+  double bus_bytes_inner  = 0;
+  double bus_bytes() const { return order == MmOrder::middle ? bus_bytes_middle : bus_bytes_inner; }
 };
 
 /** Not a DSM benchmark: UDPmon's request-response test between nodes 0 and 1 (blocking recvfrom, no DSM), to check

@@ -75,6 +75,13 @@ void Transport::cpu(double seconds, bool handler) const
   }
 }
 
+void Transport::cpu_during(const std::function<void()>& work) const
+{
+  double before = stolen_;
+  work();
+  cpu(stolen_ - before);
+}
+
 void Transport::note_error(int peer, Op op, const char* kind) const
 {
   if (timeline_)

@@ -101,6 +101,9 @@ public:
   void post(MsgPtr m, bool wait);
   /** CPU time on this node; `handler` work (SIGIO handler, sends) preempts the application's. */
   void cpu(double seconds, bool handler = false) const;
+  /** The application's `work` (which takes simulated time on this CPU), pushed back by every handler run that fell
+   *  inside it, as cpu() does for plain computation. */
+  void cpu_during(const std::function<void()>& work) const;
   double copy_time(double bytes) const { return bytes / costs_.copy_bw; }
   const Costs& costs() const { return costs_; }
   void set_delivery(Delivery d) { delivery_ = std::move(d); }

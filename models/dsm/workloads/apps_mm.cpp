@@ -4,8 +4,8 @@
  * Loop orders: "middle" (mm.c as published: for j { for my i }) and "inner" (for my i { for j }). Allocation:
  * jia_alloc puts each matrix whole on one home, the next host at each call (a on 0, b on 1, c on 2); jia_alloc3 with
  * blocks of N*N*4/P deals N/P rows to each host in turn, so a process's rows of a and c are its own.
- * The CPU work of the k loop is deferred across accesses that do not fault and charged before the next one that
- * does, so a run costs events per fault, not per element. */
+ * The CPU work of the k loop (and the memory-bus bytes of its cache misses) is deferred across accesses that do not
+ * fault and charged before the next one that does, so a run costs events per fault, not per element. */
 #include "models/dsm/benchmark.hpp"
 
 namespace cs::dsm {
@@ -36,11 +36,12 @@ public:
     long per           = p_.n / node.nodes();
     long first         = per * node.id();
     double k_loop_time = node.flop_time(p_.flops_per_it * static_cast<double>(p_.n));
-    double owed        = 0; // this process's k loops since its last fault (the program object is shared)
-    auto element       = [&](long i, long j) {
+    Owed owed; // this process's k loops since its last fault (the program object is shared)
+    auto element = [&](long i, long j) {
       access(node, owed, a_, row(i), row_, false);
       access(node, owed, b_, row(j), row_, false);
-      owed += k_loop_time;
+      owed.cpu += k_loop_time;
+      owed.bus += p_.bus_bytes();
       access(node, owed, c_, row(i) + static_cast<double>(j) * p_.elem_bytes, p_.elem_bytes, true);
     };
     if (p_.order == MmOrder::middle) {
@@ -52,21 +53,30 @@ public:
         for (long j = 0; j < p_.n; ++j)
           element(i, j);
     }
-    node.compute(owed);
+    owed.pay(node);
   }
 
 private:
+  /** The k loops' CPU time and memory-bus bytes not yet charged. */
+  struct Owed {
+    double cpu = 0, bus = 0;
+    void pay(Node& node)
+    {
+      node.compute(cpu, bus);
+      cpu = bus = 0;
+    }
+  };
+
   double row(long i) const { return static_cast<double>(i) * row_; }
 
   /** One access to bytes [offset, offset + length) of an allocation; the computation owed so far runs first when
    *  the access faults (the fault happens at that point of the program). */
-  void access(Node& node, double& owed, long base, double offset, double length, bool write)
+  void access(Node& node, Owed& owed, long base, double offset, double length, bool write)
   {
     auto [first, last] = m_.span(base, offset, length);
     for (long pg = first; pg <= last; ++pg)
       if (node.faults_on(pg, write)) {
-        node.compute(owed);
-        owed = 0;
+        owed.pay(node);
         break;
       }
     if (write)
