@@ -10,11 +10,12 @@ the page text that states it (so a page edited without its claim fails here) and
   {"says": "...", "text": "words of the page", "check": CHECK}
 
   CHECK: {"events": {"run": OUT, "kind": K, "from": T0, "to": T1, "min": N, "max": N}}  rows of kind K overlapping
+         [T0, T1] ("detail": words the row's detail holds), at least min (1) and at most max
          {"truncated": OUT, "expect": false}                                            a `truncated` row or not
          {"value": EXPR, "min": x, "max": y} or {"value": EXPR, "approx": v, "rel": r | "abs": a}
   EXPR:  number | {"metric": [OUT, NAME]} | {"answer": QUESTION_ID} (labs/answers/NAME.json, which ctest lab.NAME
          checks against the simulation) | {"mean": {"run": OUT, "column": C, "where": {COLUMN: VALUE}}} (OUT's
-         sweep.csv; true/false match the CSV's 1/0) | {"ratio": [EXPR, EXPR]} | {"diff": [EXPR, EXPR]}
+         sweep.csv; true/false match the CSV's 1/0) | {"ratio"|"diff"|"product": [EXPR, EXPR]}
 
 OUT is a run's --out folder as the page or the claims file writes it (out/... or /tmp/...); every such folder is
 made under SCRATCH instead. Commands run in the repository root with bash (the pages' commands are bash);
@@ -65,8 +66,9 @@ def page_commands(page_text):
 
 def local(command, exe, scratch):
     """A page's command made to run here: our binary, its output folders under the scratch folder."""
-    command = re.sub(r"(?<![\w/.])build/clustersim(?![\w/])", exe, command)
-    return re.sub(r"(?<=[\s'\"=(])/?(out|tmp)/", lambda m: "%s/%s/" % (scratch, m.group(1)), command)
+    command = re.sub(r"(?<=[\s'\"=(])/?(out|tmp)/", lambda m: "%s/%s/" % (scratch, m.group(1)), command)
+    command = command.replace("@SCRATCH@", scratch)  # the runner's own files there (a sweep file)
+    return re.sub(r"(?<![\w/.])build/clustersim(?![\w/])", exe, command)
 
 
 def out_dir(run, scratch):
@@ -126,6 +128,8 @@ def value(expr, ctx):
         return a / b
     if op == "diff":
         return a - b
+    if op == "product":
+        return a * b
     raise ValueError("unknown expression " + op)
 
 
@@ -136,6 +140,7 @@ def check_claim(claim, ctx):
     if "events" in check:
         e = check["events"]
         rows = [r for r in events(e["run"], ctx["scratch"]) if r["kind"] == e["kind"] and
+                e.get("detail", "") in r["detail"] and
                 float(r["end_s"]) >= e.get("from", 0) and float(r["time_s"]) <= e.get("to", float("inf"))]
         ok = e.get("min", 0 if "max" in e else 1) <= len(rows) <= e.get("max", float("inf"))
         got = "%d %s rows in [%s, %s]" % (len(rows), e["kind"], e.get("from", 0), e.get("to", "end"))
@@ -187,17 +192,19 @@ def main():
     sketched = " ".join(normalized(r["text"]) for r in spec.get("runs", []))
     for p, text in texts.items():
         for span in inline_spans(text):
-            if "--window" in span and not span.startswith("build/clustersim ") and "`%s`" % span not in sketched:
+            drawn = span.startswith("build/clustersim ") or "`%s`" % span in sketched
+            if re.search(r"--window \S", span) and not drawn:
                 fail("%s: `%s` is a window no run of the claims file draws" % (p, span))
     for p, text in texts.items():
         for command in page_commands(text):
             run_command(command, exe, scratch)
     for run in spec.get("runs", []):
         if "sweep" in run:
-            sweep_file = os.path.join(scratch, "sweep-%d.json" % spec["runs"].index(run))
-            with open(sweep_file, "w") as f:
+            sweep_file = "sweep-%d.json" % spec["runs"].index(run)
+            with open(os.path.join(scratch, sweep_file), "w") as f:
                 json.dump(run["sweep"], f)
-            run_command("build/clustersim sweep %s --jobs 2 --out %s" % (sweep_file, run["out"]), exe, scratch)
+            run_command("build/clustersim sweep @SCRATCH@/%s --jobs 2 --out %s" % (sweep_file, run["out"]), exe,
+                        scratch)
         else:
             run_command(run["command"], exe, scratch)
     for p, text in texts.items():
@@ -207,7 +214,8 @@ def main():
                 fail("%s names %s, which %s" % (p, name, "no command made" if path.startswith(scratch) else
                                                  "does not exist"))
     answers_file = os.path.join(ROOT, "labs", "answers", spec["lab"] + ".json")
-    ctx = {"scratch": scratch, "pages": pages, "answers": json.load(open(answers_file))["answers"]}
+    answers = json.load(open(answers_file))["answers"] if os.path.exists(answers_file) else {}
+    ctx = {"scratch": scratch, "pages": pages, "answers": answers}
     for claim in spec.get("claims", []):
         try:
             check_claim(claim, ctx)
