@@ -113,6 +113,19 @@ std::string number_text(double v)
   return buf;
 }
 
+/** Whether a row's value is the one a --where names: booleans also as sweep_stats.csv and sweep.csv write them
+ *  (1 and 0), and as words (true, false). */
+bool where_matches(const json& cell, const json& wanted)
+{
+  if (cell == wanted)
+    return true;
+  if (cell.is_boolean() && wanted.is_number())
+    return wanted == json(cell.get<bool>() ? 1 : 0);
+  if (cell.is_boolean() && wanted.is_string())
+    return wanted == json(cell.get<bool>() ? "true" : "false");
+  return false;
+}
+
 /** Rows left by the --where filters, after checking that only the plotted axes still vary. */
 std::vector<const json*> select_rows(const Rows& rows, const SweepPlotOptions& o, const std::vector<std::string>& axes)
 {
@@ -139,7 +152,7 @@ std::vector<const json*> select_rows(const Rows& rows, const SweepPlotOptions& o
   for (auto const& r : rows.all()) {
     bool keep = true;
     for (auto const& [path, value] : filters)
-      keep = keep && Rows::column(r, path) == value;
+      keep = keep && where_matches(Rows::column(r, path), value);
     if (keep)
       out.push_back(&r);
   }

@@ -87,6 +87,16 @@ for f in "$tmp/a/plot-line-speedup_vs_nr" "$tmp/heat"; do
 done
 grep -qF "<text>it's a \"test\"</text>" "$tmp/heat.svg" ||
   fail "the title must carry the sweep's name verbatim"
+# A boolean parameter fixed by --where as sweep.csv and sweep_stats.csv write it (1), or as a word.
+cat >"$tmp/bool.json" <<'EOF'
+{"scenario": "scenarios/javaparty/raytracer.json",
+ "grid": {"params.machines": [2, 4], "params.congestion.enabled": [false, true]}}
+EOF
+"$exe" sweep "$tmp/bool.json" --out "$tmp/bool" -q 2>/dev/null
+for w in 1 true; do
+  "$exe" sweep plot "$tmp/bool" --x params.machines --y exec_time_s --where params.congestion.enabled=$w \
+    --output "$tmp/bool-$w" 2>"$tmp/log" || fail "--where params.congestion.enabled=$w: $(cat "$tmp/log")"
+done
 # A mistyped parameter path fails before anything runs (exit 2, the sweep file and the path named, no folder).
 sed 's/"params.method"/"params.mehtod"/' "$tmp/sweep.json" >"$tmp/typo.json"
 for cmd in "plan $tmp/typo.json" "run $tmp/typo.json --out $tmp/typo -q"; do
