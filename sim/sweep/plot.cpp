@@ -126,6 +126,15 @@ bool where_matches(const json& cell, const json& wanted)
   return false;
 }
 
+/** The --where filters for the default title, so that a plot says which variants it shows. */
+std::string where_text(const std::vector<std::string>& where)
+{
+  std::string text;
+  for (auto const& w : where)
+    text += (text.empty() ? " (" : ", ") + w;
+  return text.empty() ? "" : text + ")";
+}
+
 /** Rows left by the --where filters, after checking that only the plotted axes still vary. */
 std::vector<const json*> select_rows(const Rows& rows, const SweepPlotOptions& o, const std::vector<std::string>& axes)
 {
@@ -232,10 +241,12 @@ std::map<std::string, std::string> line_plot(const Rows& rows, const SweepPlotOp
   ColumnLabel xl = column_label(o.x, model), yl = column_label(o.y, model);
   double xf = numeric ? unit_factor(xl, o.xunit) : 1, yf = unit_factor(yl, o.yunit);
   std::map<std::pair<std::string, std::string>, json> cells;
+  bool repeated = false; // a note on what the bars are only where there are bars
   for (auto const* r : selected) {
     json s = Rows::stats(*r, o.y);
     if (s.is_object() && s["mean"].is_number())
       cells[{Rows::column(*r, o.x).dump(), o.lines.empty() ? "" : Rows::column(*r, o.lines).dump()}] = s;
+    repeated = repeated || (s.is_object() && s.value("n", 0) > 1);
   }
   std::string text;
   std::map<std::string, std::string> vars;
@@ -278,7 +289,8 @@ std::map<std::string, std::string> line_plot(const Rows& rows, const SweepPlotOp
     vars["xlabel"] = o.xlabel.empty() ? xl.text : o.xlabel; // labels such as "10Mbps" carry their own unit
   vars["ylabel"]    = axis_label(o.ylabel, yl, o.yunit);
   vars["keytitle"]  = o.lines.empty() ? "" : (o.legend_title.empty() ? axis_label("", ll, "") : o.legend_title);
-  vars["errorbars"] = o.errorbars == "sd"     ? "error bars: one standard deviation over repetitions"
+  vars["errorbars"] = not repeated            ? ""
+                      : o.errorbars == "sd"   ? "error bars: one standard deviation over repetitions"
                       : o.errorbars == "ci95" ? "error bars: 95% confidence interval of the mean"
                                               : "";
   return vars;
@@ -349,7 +361,7 @@ std::string plot_sweep(const SweepPlotOptions& o)
   std::string model  = sweep_model(o.sweep_dir);
   auto vars          = o.kind == "line" ? line_plot(rows, o, data, model) : heat_map(rows, o, data, model);
   vars["datafile"]   = plot_path(data);
-  vars["plottitle"]  = o.title.empty() ? sweep_name(o.sweep_dir) : o.title;
+  vars["plottitle"]  = o.title.empty() ? sweep_name(o.sweep_dir) + where_text(o.where) : o.title;
   std::string script = plots_dir() + "/sweep_" + o.kind + ".gp";
   if (not render_plot(script, base, vars))
     throw std::runtime_error("gnuplot could not render " + script);

@@ -85,7 +85,7 @@ lp=$(sed -n 2p "$tmp/a/sweep.csv" | cut -d, -f7)
 for f in "$tmp/a/plot-line-speedup_vs_nr" "$tmp/heat"; do
   [ -s "$f.png" ] && [ -s "$f.svg" ] || fail "plot $f not rendered"
 done
-grep -qF "<text>it's a \"test\"</text>" "$tmp/heat.svg" ||
+grep -qF "<text>it's a \"test\" (params.local_process=$lp)</text>" "$tmp/heat.svg" ||
   fail "the title must carry the sweep's name verbatim"
 # A boolean parameter fixed by --where as sweep.csv and sweep_stats.csv write it (1), or as a word.
 cat >"$tmp/bool.json" <<'EOF'
@@ -97,6 +97,11 @@ for w in 1 true; do
   "$exe" sweep plot "$tmp/bool" --x params.machines --y exec_time_s --where params.congestion.enabled=$w \
     --output "$tmp/bool-$w" 2>"$tmp/log" || fail "--where params.congestion.enabled=$w: $(cat "$tmp/log")"
 done
+# The filter in the title; no note on error bars where a point is one run.
+grep -q "(params.congestion.enabled=1)" "$tmp/bool-1.svg" || fail "the --where filter is not in the title"
+! grep -q "error bars" "$tmp/bool-1.svg" || fail "an error-bar note on a plot of single runs"
+grep -q "error bars: one standard deviation" "$tmp/a/plot-line-speedup_vs_nr.svg" ||
+  fail "no error-bar note on a plot of repetitions"
 # A mistyped parameter path fails before anything runs (exit 2, the sweep file and the path named, no folder).
 sed 's/"params.method"/"params.mehtod"/' "$tmp/sweep.json" >"$tmp/typo.json"
 for cmd in "plan $tmp/typo.json" "run $tmp/typo.json --out $tmp/typo -q"; do
