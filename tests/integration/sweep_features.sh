@@ -97,6 +97,10 @@ for w in 1 true; do
   "$exe" sweep plot "$tmp/bool" --x params.machines --y exec_time_s --where params.congestion.enabled=$w \
     --output "$tmp/bool-$w" 2>"$tmp/log" || fail "--where params.congestion.enabled=$w: $(cat "$tmp/log")"
 done
+# A log axis labels every swept value (1, 4, 16), not the decades alone.
+for v in 1 4 16; do
+  grep -q "<text>$v</text>" "$tmp/a/plot-line-speedup_vs_nr.svg" || fail "log x axis without a tick at $v"
+done
 # The filter in the title; no note on error bars where a point is one run.
 grep -q "(params.congestion.enabled=1)" "$tmp/bool-1.svg" || fail "the --where filter is not in the title"
 ! grep -q "error bars" "$tmp/bool-1.svg" || fail "an error-bar note on a plot of single runs"
