@@ -90,12 +90,20 @@ grep -qF "<text>it's a \"test\" (params.local_process=$lp)</text>" "$tmp/heat.sv
 # A boolean parameter fixed by --where as sweep.csv and sweep_stats.csv write it (1), or as a word.
 cat >"$tmp/bool.json" <<'EOF'
 {"scenario": "scenarios/javaparty/raytracer.json",
- "grid": {"params.machines": [2, 4], "params.congestion.enabled": [false, true]}}
+ "grid": {"params.machines": [2, 4], "params.congestion.enabled": [false, true],
+          "params.switch_model.mls_qos": ["off", "on"]}}
 EOF
 "$exe" sweep "$tmp/bool.json" --out "$tmp/bool" -q 2>/dev/null
 for w in 1 true; do
   "$exe" sweep plot "$tmp/bool" --x params.machines --y exec_time_s --where params.congestion.enabled=$w \
+    --lines params.switch_model.mls_qos \
     --output "$tmp/bool-$w" 2>"$tmp/log" || fail "--where params.congestion.enabled=$w: $(cat "$tmp/log")"
+done
+# Several --lines: one line per combination (lab 2's congestion x QoS in one command).
+"$exe" sweep plot "$tmp/bool" --x params.machines --y exec_time_s --lines params.congestion.enabled \
+  --lines params.switch_model.mls_qos --output "$tmp/four" 2>"$tmp/log" || fail "two --lines: $(cat "$tmp/log")"
+for t in "false, off" "false, on" "true, off" "true, on"; do
+  grep -q "<text>$t</text>" "$tmp/four.svg" || fail "two --lines: no line \"$t\" in the key"
 done
 # A log axis labels every swept value (1, 4, 16), not the decades alone.
 for v in 1 4 16; do
