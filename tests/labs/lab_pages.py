@@ -195,10 +195,7 @@ def main():
             drawn = span.startswith("build/clustersim ") or "`%s`" % span in sketched
             if re.search(r"--window \S", span) and not drawn:
                 fail("%s: `%s` is a window no run of the claims file draws" % (p, span))
-    for p, text in texts.items():
-        for command in page_commands(text):
-            run_command(command, exe, scratch)
-    for run in spec.get("runs", []):
+    for run in spec.get("runs", []):  # first: a page may plot a sweep the claims file runs
         if "sweep" in run:
             sweep_file = "sweep-%d.json" % spec["runs"].index(run)
             with open(os.path.join(scratch, sweep_file), "w") as f:
@@ -207,6 +204,9 @@ def main():
                         scratch)
         else:
             run_command(run["command"], exe, scratch)
+    for p, text in texts.items():
+        for command in page_commands(text):
+            run_command(command, exe, scratch)
     for p, text in texts.items():
         for name in named_files(text):
             path = out_dir(name, scratch) if name.startswith(("out/", "/tmp/")) else os.path.join(ROOT, name)
