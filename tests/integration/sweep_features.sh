@@ -102,6 +102,8 @@ done
 # Several --lines: one line per combination (lab 2's congestion x QoS in one command).
 "$exe" sweep plot "$tmp/bool" --x params.machines --y exec_time_s --lines params.congestion.enabled \
   --lines params.switch_model.mls_qos --output "$tmp/four" 2>"$tmp/log" || fail "two --lines: $(cat "$tmp/log")"
+grep -q "<text>Congestion enabled, Mls qos</text>" "$tmp/four.svg" ||
+  fail "the key's title names the --lines by their fields, not by a doc's sentence"
 for t in "false, off" "false, on" "true, off" "true, on"; do
   grep -q "<text>$t</text>" "$tmp/four.svg" || fail "two --lines: no line \"$t\" in the key"
 done
