@@ -26,7 +26,8 @@ set linetype 6 lc rgb '#56b4e9' lw 2 pt 15 ps 1.3
 set linetype 7 lc rgb '#000000' lw 2 pt 4 ps 1.1
 set linetype cycle 7
 n = int(nlines)
-if (categorical eq '1') {
+# On a log axis gnuplot labels the decades only, often one in a sweep's range: label every swept value instead.
+if (categorical eq '1' || logx eq '1') {
   plot for [i=1:n] datafile index (i-1) using 1:2:3:4:xtic(5) with yerrorlines lt i title value(sprintf('title%d', i))
 } else {
   plot for [i=1:n] datafile index (i-1) using 1:2:3:4 with yerrorlines lt i title value(sprintf('title%d', i))

@@ -21,7 +21,9 @@ int cmd_lab(const Args& args, const Args& simgrid_args)
       "labs-dir", po::value<std::string>(&o.labs_dir), "where the lab files are (default: labs/)")(
       "work", po::value<std::string>(&o.work_dir),
       "keep the runs in this folder")("jobs,j", po::value<int>(&o.jobs)->default_value(2),
-                                      "runs in parallel")("quiet,q", po::bool_switch(&o.quiet), "no progress lines");
+                                      "runs in parallel")("quiet,q", po::bool_switch(&o.quiet), "no progress lines")(
+      "instructor", po::bool_switch(&o.instructor),
+      "check: show the reference answers beside the student's (hidden by default)");
   po::positional_options_description pos;
   pos.add("action", 1).add("lab", 1).add("answers", 1);
   po::variables_map vm;

@@ -16,7 +16,8 @@ int cmd_sweep_plot(const Args& args, const Args&)
       "kind", po::value<std::string>(&o.kind)->default_value("line"), "line or heat")("x", po::value<std::string>(&o.x),
                                                                                       "swept parameter on the x axis")(
       "y", po::value<std::string>(&o.y), "line: column plotted (metric or derived); heat: parameter on the y axis")(
-      "lines", po::value<std::string>(&o.lines), "line: one line per value of this parameter")(
+      "lines", po::value<std::vector<std::string>>(&o.lines)->composing(),
+      "line: one line per value of this parameter (repeatable: one per combination)")(
       "z", po::value<std::string>(&o.z), "heat: column coloured (metric or derived)")(
       "where", po::value<std::vector<std::string>>(&o.where)->composing(),
       "path=value: keep only these rows (fix the parameters not plotted; repeatable)")("logx", po::bool_switch(&o.logx),
@@ -39,7 +40,7 @@ int cmd_sweep_plot(const Args& args, const Args&)
   po::variables_map vm;
   if (not parse(
           args, desc, &pos, vm,
-          "usage: clustersim sweep plot DIR --x PARAM --y COLUMN [--lines PARAM] [--where P=V]...\n"
+          "usage: clustersim sweep plot DIR --x PARAM --y COLUMN [--lines PARAM]... [--where P=V]...\n"
           "       clustersim sweep plot DIR --kind heat --x PARAM --y PARAM --z COLUMN [--where P=V]...\n"
           "Renders DIR/sweep_stats.json with plots/sweep_line.gp or plots/sweep_heat.gp (PNG and SVG): means over "
           "repetitions, error bars as --errorbars says."))

@@ -70,6 +70,8 @@ JpPath jp_class(const Port& o, const net::QueueOf& jp, double& blast_fps, Rng& r
 
 double blast_offered_fps(const Params& p, double bandwidth)
 {
+  if (p.blast_offered > 0)
+    return p.blast_offered / net::udp_frame_on_wire(p.blast_payload);
   return p.blast_rate > 0 ? p.blast_rate : bandwidth / net::udp_frame_on_wire(p.blast_payload);
 }
 

@@ -236,3 +236,17 @@ TEST_CASE("A rows file that is no list of counts is bad input naming the file an
   REQUIRE_THAT(error_of(R"({"tests": [1, 2, -5]})"), Catch::StartsWith(path + ": /tests/2: expected a number"));
   REQUIRE(error_of(R"({"tests": [0, 3]})").empty());
 }
+
+TEST_CASE("The blast's rate can be given as a bandwidth, as the offered load is reported", "[engine][javaparty]")
+{
+  json m = cs::test::run_metrics(raytracer, {"params.congestion.enabled=true", "params.congestion.offered=600Mbps"});
+  REQUIRE(m["blast_offered_mbps"].get<double>() == Approx(600));
+}
+
+TEST_CASE("The blast's rate given twice, in frames per second and as a bandwidth, is bad input", "[engine][javaparty]")
+{
+  REQUIRE_THROWS_WITH(
+      cs::test::run_metrics(raytracer, {"params.congestion.enabled=true", "params.congestion.rate=50kHz",
+                                        "params.congestion.offered=600Mbps"}),
+      Catch::Contains("/params/congestion/offered") && Catch::Contains("give the blast's rate once"));
+}

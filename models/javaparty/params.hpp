@@ -36,6 +36,7 @@ struct Params {
   bool congestion            = false;
   double blast_payload       = 1400;                  ///< D-ITG payload
   double blast_rate          = 0;                     ///< frames/s (0: the line rate)
+  double blast_offered       = 0;                     ///< the same as bytes/s on the wire (0: use blast_rate)
   double blast_jitter        = 0;                     ///< +- seconds around each departure (packet-level switch only)
   BlastSources blast_sources = BlastSources::cluster; ///< jp-(i+4) blasts jp-i, or a generator per machine
   MlsQos mls_qos             = MlsQos::platform;

@@ -81,10 +81,16 @@ ColumnLabel column_label(const std::string& name, const std::string& model)
       m->describe(docs);
       for (auto const& d : docs)
         if (dotted(d.pointer) == name.substr(7)) {
-          // A choice's doc lists its options ("NR normal read, FR ..."): the field's own name says more.
-          std::string key = name.substr(name.rfind('.') + 1);
+          // A choice's doc lists its options ("NR normal read, FR ..."), a switch's doc and a long first clause are
+          // sentences ("Blast UDP at jp-1..jp-4 from ..."): the field's own name says more.
+          size_t last     = name.rfind('.');
+          std::string key = name.substr(last + 1);
+          if (key == "enabled" && last > 7) // "congestion.enabled": the thing enabled
+            key = name.substr(name.rfind('.', last - 1) + 1, last - name.rfind('.', last - 1) - 1) + " " + key;
           std::replace(key.begin(), key.end(), '_', ' ');
-          return from_type(d.type.rfind("one of", 0) == 0 ? key : first_clause(d.doc), d.type);
+          std::string clause = first_clause(d.doc);
+          bool sentence      = std::count(clause.begin(), clause.end(), ' ') >= 5 || d.type == "boolean";
+          return from_type(d.type.rfind("one of", 0) == 0 || sentence ? key : clause, d.type);
         }
     }
   }

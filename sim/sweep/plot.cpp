@@ -113,6 +113,37 @@ std::string number_text(double v)
   return buf;
 }
 
+/** Whether a row's value is the one a --where names: booleans also as sweep_stats.csv and sweep.csv write them
+ *  (1 and 0), and as words (true, false). */
+bool where_matches(const json& cell, const json& wanted)
+{
+  if (cell == wanted)
+    return true;
+  if (cell.is_boolean() && wanted.is_number())
+    return wanted == json(cell.get<bool>() ? 1 : 0);
+  if (cell.is_boolean() && wanted.is_string())
+    return wanted == json(cell.get<bool>() ? "true" : "false");
+  return false;
+}
+
+/** The key's title: the --lines parameters' labels ("Congestion, QoS"), "" for a single line. */
+std::string key_title(const std::vector<std::string>& lines, const std::string& model)
+{
+  std::string t;
+  for (auto const& p : lines)
+    t += (t.empty() ? "" : ", ") + axis_label("", column_label(p, model), "");
+  return t;
+}
+
+/** The --where filters for the default title, so that a plot says which variants it shows. */
+std::string where_text(const std::vector<std::string>& where)
+{
+  std::string text;
+  for (auto const& w : where)
+    text += (text.empty() ? " (" : ", ") + w;
+  return text.empty() ? "" : text + ")";
+}
+
 /** Rows left by the --where filters, after checking that only the plotted axes still vary. */
 std::vector<const json*> select_rows(const Rows& rows, const SweepPlotOptions& o, const std::vector<std::string>& axes)
 {
@@ -139,7 +170,7 @@ std::vector<const json*> select_rows(const Rows& rows, const SweepPlotOptions& o
   for (auto const& r : rows.all()) {
     bool keep = true;
     for (auto const& [path, value] : filters)
-      keep = keep && Rows::column(r, path) == value;
+      keep = keep && where_matches(Rows::column(r, path), value);
     if (keep)
       out.push_back(&r);
   }
@@ -186,6 +217,39 @@ std::vector<json> distinct(const std::vector<const json*>& rows, const std::stri
   return out;
 }
 
+/** A row's line: the value of the one --lines parameter, or the list of the values of several (null: no --lines). */
+json line_of(const json& row, const std::vector<std::string>& lines)
+{
+  if (lines.size() == 1)
+    return Rows::column(row, lines[0]);
+  json key = lines.empty() ? json(nullptr) : json::array();
+  for (auto const& p : lines)
+    key.push_back(Rows::column(row, p));
+  return key;
+}
+
+std::vector<json> distinct_lines(const std::vector<const json*>& rows, const std::vector<std::string>& lines)
+{
+  std::vector<json> out;
+  for (auto const* r : rows) {
+    json v = line_of(*r, lines);
+    if (std::find(out.begin(), out.end(), v) == out.end())
+      out.push_back(v);
+  }
+  return out;
+}
+
+/** A line's title in the key: its value, or its values joined ("on, 4") in the order of the --lines. */
+std::string line_title(const json& line)
+{
+  if (not line.is_array())
+    return label_of(line);
+  std::string t;
+  for (auto const& v : line)
+    t += (t.empty() ? "" : ", ") + label_of(v);
+  return t;
+}
+
 std::string safe_name(std::string s)
 {
   for (char& c : s)
@@ -211,7 +275,9 @@ std::map<std::string, std::string> line_plot(const Rows& rows, const SweepPlotOp
   if (o.errorbars != "sd" && o.errorbars != "ci95" && o.errorbars != "none")
     throw UsageError("--errorbars expects sd, ci95 or none, got \"" + o.errorbars + "\"");
   rows.check_numeric(o.y, "--y");
-  auto selected = select_rows(rows, o, {o.x, o.lines});
+  std::vector<std::string> axes{o.x};
+  axes.insert(axes.end(), o.lines.begin(), o.lines.end());
+  auto selected = select_rows(rows, o, axes);
   auto xs       = distinct(selected, o.x);
   bool numeric  = std::all_of(xs.begin(), xs.end(), [](const json& v) { return v.is_number(); });
   if (numeric)
@@ -219,19 +285,20 @@ std::map<std::string, std::string> line_plot(const Rows& rows, const SweepPlotOp
   ColumnLabel xl = column_label(o.x, model), yl = column_label(o.y, model);
   double xf = numeric ? unit_factor(xl, o.xunit) : 1, yf = unit_factor(yl, o.yunit);
   std::map<std::pair<std::string, std::string>, json> cells;
+  bool repeated = false; // a note on what the bars are only where there are bars
   for (auto const* r : selected) {
     json s = Rows::stats(*r, o.y);
     if (s.is_object() && s["mean"].is_number())
-      cells[{Rows::column(*r, o.x).dump(), o.lines.empty() ? "" : Rows::column(*r, o.lines).dump()}] = s;
+      cells[{Rows::column(*r, o.x).dump(), line_of(*r, o.lines).dump()}] = s;
+    repeated = repeated || (s.is_object() && s.value("n", 0) > 1);
   }
   std::string text;
   std::map<std::string, std::string> vars;
-  int n          = 0;
-  ColumnLabel ll = o.lines.empty() ? ColumnLabel{} : column_label(o.lines, model);
-  for (auto const& line : distinct(selected, o.lines)) {
+  int n = 0;
+  for (auto const& line : distinct_lines(selected, o.lines)) {
     std::string block;
     for (size_t i = 0; i < xs.size(); ++i) {
-      auto it = cells.find({xs[i].dump(), o.lines.empty() ? "" : line.dump()});
+      auto it = cells.find({xs[i].dump(), line.dump()});
       if (it == cells.end())
         continue;
       auto const& s = it->second;
@@ -251,7 +318,7 @@ std::map<std::string, std::string> line_plot(const Rows& rows, const SweepPlotOp
       continue; // a line without a single finished point would only confuse the key
     text += (n ? "\n\n" : "") + block;
     ++n;
-    vars["title" + std::to_string(n)] = o.lines.empty() ? yl.text : label_of(line);
+    vars["title" + std::to_string(n)] = o.lines.empty() ? yl.text : line_title(line);
   }
   if (n == 0)
     throw UsageError("no finished point has a number in " + o.y);
@@ -264,8 +331,9 @@ std::map<std::string, std::string> line_plot(const Rows& rows, const SweepPlotOp
   if (not numeric)
     vars["xlabel"] = o.xlabel.empty() ? xl.text : o.xlabel; // labels such as "10Mbps" carry their own unit
   vars["ylabel"]    = axis_label(o.ylabel, yl, o.yunit);
-  vars["keytitle"]  = o.lines.empty() ? "" : (o.legend_title.empty() ? axis_label("", ll, "") : o.legend_title);
-  vars["errorbars"] = o.errorbars == "sd"     ? "error bars: one standard deviation over repetitions"
+  vars["keytitle"]  = o.legend_title.empty() ? key_title(o.lines, model) : o.legend_title;
+  vars["errorbars"] = not repeated            ? ""
+                      : o.errorbars == "sd"   ? "error bars: one standard deviation over repetitions"
                       : o.errorbars == "ci95" ? "error bars: 95% confidence interval of the mean"
                                               : "";
   return vars;
@@ -336,7 +404,7 @@ std::string plot_sweep(const SweepPlotOptions& o)
   std::string model  = sweep_model(o.sweep_dir);
   auto vars          = o.kind == "line" ? line_plot(rows, o, data, model) : heat_map(rows, o, data, model);
   vars["datafile"]   = plot_path(data);
-  vars["plottitle"]  = o.title.empty() ? sweep_name(o.sweep_dir) : o.title;
+  vars["plottitle"]  = o.title.empty() ? sweep_name(o.sweep_dir) + where_text(o.where) : o.title;
   std::string script = plots_dir() + "/sweep_" + o.kind + ".gp";
   if (not render_plot(script, base, vars))
     throw std::runtime_error("gnuplot could not render " + script);

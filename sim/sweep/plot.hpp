@@ -13,7 +13,7 @@ struct SweepPlotOptions {
   std::string kind = "line";      ///< "line" or "heat"
   std::string x;                  ///< swept parameter on the x axis
   std::string y;                  ///< line: the plotted column (metric or derived); heat: the parameter on the y axis
-  std::string lines;              ///< line: parameter with one line per value ("" = a single line)
+  std::vector<std::string> lines; ///< line: parameters with one line per combination of values (none: one line)
   std::string z;                  ///< heat: the column coloured
   std::vector<std::string> where; ///< path=value filters fixing the other swept parameters
   bool logx = false, logy = false, logz = false;

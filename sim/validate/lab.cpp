@@ -6,6 +6,7 @@
 #include "sim/input/json_keys.hpp"
 #include "sim/input/temp_dir.hpp"
 #include "sim/sweep/store.hpp"
+#include "sim/validate/lab_grade.hpp"
 #include "sim/validate/validate.hpp"
 
 #include <algorithm>
@@ -161,6 +162,7 @@ int run_lab(const LabOptions& o, const Lab& lab, const char* label, json& report
   v.quiet          = o.quiet;
   v.forward        = o.forward;
   v.measured_label = label;
+  v.print_table    = false; // its words are a validation's (prediction, measured); a lab prints its own
   int status       = 0;
   try {
     status = run_validation(v);
@@ -204,27 +206,37 @@ std::string lab_file(const LabOptions& o)
   if (file_exists(o.lab) && fs::is_regular_file(o.lab, ec))
     return o.lab;
   std::string file = labs_root(o) + "/" + o.lab + ".json";
-  if (not file_exists(file))
-    throw InputError(o.lab, "", "no such lab (expected a lab file or a name of labs/NAME.json)");
+  if (not file_exists(file)) {
+    std::vector<std::string> names;
+    for (auto const& entry : fs::directory_iterator(labs_root(o), ec))
+      if (entry.path().extension() == ".json")
+        names.push_back(entry.path().stem().string());
+    std::sort(names.begin(), names.end());
+    throw InputError(o.lab, "",
+                     "no such lab (expected a lab file or a name of labs/NAME.json)" + did_you_mean(o.lab, names));
+  }
   return file;
 }
 
 int check_lab(const LabOptions& o)
 {
-  std::string file                    = lab_file(o);
-  std::string name                    = read_lab(file, {}, "").name; // the lab checked before its answers
-  std::map<std::string, json> answers = read_answers(o.answers, name);
-  Lab lab                             = read_lab(file, answers, o.answers);
+  std::string file = lab_file(o);
+  Lab lab          = read_lab(file, {}, ""); // the lab checked before its answers; the answers compared here
+  std::map<std::string, json> answers = read_answers(o.answers, lab.name);
   for (auto const& [id, v] : answers)
     if (std::find(lab.ids.begin(), lab.ids.end(), id) == lab.ids.end())
-      throw InputError(o.answers, "/answers/" + id, "lab " + lab.name + " has no question \"" + id + "\"");
+      throw InputError(o.answers, "/answers/" + id,
+                       "lab " + lab.name + " has no question \"" + id + "\"" + did_you_mean(id, lab.ids));
   json report;
   run_lab(o, lab, "answer", report, o.answers);
+  std::printf("\nlab %s (%s)\n", lab.name.c_str(), o.instructor ? "with the reference answers" : "your answers");
+  std::vector<LabGrade> grades = grade_lab(report, answers);
+  print_grades(grades, o.instructor);
   int right = 0, wrong = 0, missing = 0;
-  for (auto const& cell : report) {
-    if (cell["pass"].is_null())
+  for (auto const& g : grades) {
+    if (g.right.is_null())
       ++missing;
-    else if (cell["pass"].get<bool>())
+    else if (g.right.get<bool>())
       ++right;
     else
       ++wrong;

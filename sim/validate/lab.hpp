@@ -13,9 +13,10 @@ struct LabOptions {
   std::string answers; ///< check: the answers file ({"answers": {"id": number}} or a flat object)
   std::string labs_dir;
   std::string work_dir; ///< keep the runs here (default: a temporary folder)
-  int jobs   = 2;
-  bool write = false; ///< answers: write labs/answers/NAME.json instead of printing
-  bool quiet = false;
+  int jobs        = 2;
+  bool write      = false; ///< answers: write labs/answers/NAME.json instead of printing
+  bool quiet      = false;
+  bool instructor = false;          ///< check: show the reference answers beside the student's (hidden by default)
   std::vector<std::string> forward; ///< SimGrid options for the runs
 };
 

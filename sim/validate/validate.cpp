@@ -643,15 +643,18 @@ json cell_report(const CellResult& r)
 /** The file's table: each selected cell computed from its runs' points, compared, printed and reported. */
 void compare_file(FilePlan& plan, const ComputeInput& input, const ValidateOptions& o, Tally& tally)
 {
-  std::printf("\n%s — %s (%s)\n", plan.seed.c_str(), plan.title.c_str(), plan.file.c_str());
   int w = 2; // the id column fits the file's longest id
   for (auto const& s : plan.specs)
     w = std::max(w, static_cast<int>(s.r.id.size()));
-  std::printf("  %-*s %-11s %12s %12s %9s  %-12s %s\n", w, "id", "role", o.measured_label.c_str(), "simulated",
-              "rel.err", "tolerance", "result");
+  if (o.print_table) {
+    std::printf("\n%s — %s (%s)\n", plan.seed.c_str(), plan.title.c_str(), plan.file.c_str());
+    std::printf("  %-*s %-11s %12s %12s %9s  %-12s %s\n", w, "id", "role", o.measured_label.c_str(), "simulated",
+                "rel.err", "tolerance", "result");
+  }
   for (auto& s : plan.specs) {
     compare_cell(s, input, plan.file, tally);
-    print_cell(s.r, w);
+    if (o.print_table)
+      print_cell(s.r, w);
     tally.report.push_back(cell_report(s.r));
   }
 }
@@ -747,9 +750,10 @@ int run_validation(const ValidateOptions& o)
     if (o.plot)
       plot_file(plan, work, o);
   }
-  std::printf("\n%d compared cells, %d outside tolerance (%d of them documented misses); predictions are reported, "
-              "never compared.\n",
-              tally.compared, tally.failures + tally.known_misses, tally.known_misses);
+  if (o.print_table)
+    std::printf("\n%d compared cells, %d outside tolerance (%d of them documented misses); predictions are reported, "
+                "never compared.\n",
+                tally.compared, tally.failures + tally.known_misses, tally.known_misses);
   if (not o.report.empty())
     write_file_atomic(o.report, dump_json(tally.report));
   if (not temporary || o.keep)

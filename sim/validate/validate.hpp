@@ -21,6 +21,7 @@ struct ValidateOptions {
   bool quiet = false;
   std::vector<std::string> forward;
   std::string measured_label = "measured"; ///< the column's heading (a lab check compares a student's answers)
+  bool print_table           = true;       ///< print each file's table (a lab check prints its own)
 };
 
 /** One compared cell, as the contract's report lists it. */

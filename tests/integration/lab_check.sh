@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `clustersim lab check` grades: the reference answers pass, a wrong answer fails (exit 1) and says which, an
-# unknown question is bad input (exit 2). Uses lab 3 (the quickest, about 10 s).
+# `clustersim lab check` grades: the reference answers pass, a wrong answer fails (exit 1) and says which, with its
+# error relative to the reference and a hint for a unit; the reference values are shown only with --instructor;
+# an unknown question or lab is bad input (exit 2) with a suggestion. Uses lab 3 (the quickest, about 10 s).
 source "$(dirname "$0")/harness.sh"
 "$exe" lab check lab3_checkpoint labs/answers/lab3_checkpoint.json -q >"$tmp/ok.out" 2>&1 ||
   fail "the reference answers must pass: $(tail -3 "$tmp/ok.out")"
@@ -11,9 +12,20 @@ echo "{\"answers\": {\"s1.failure_free\": $wrong, \"s3.detection\": $right}}" >"
 rc=0
 "$exe" lab check lab3_checkpoint "$tmp/student.json" -q >"$tmp/st.out" 2>&1 || rc=$?
 [ "$rc" = 1 ] || fail "a wrong answer must give exit status 1, got $rc"
-grep -q 's1.failure_free.*MISS' "$tmp/st.out" || fail "the wrong answer is not named"
-grep -q 's3.detection.*pass' "$tmp/st.out" || fail "the right answer is not accepted"
+grep -q 's1.failure_free .* +5.0% .*WRONG' "$tmp/st.out" || fail "the wrong answer (+5% of the reference) is not named"
+grep -q 's3.detection.*right' "$tmp/st.out" || fail "the right answer is not accepted"
 grep -q '1 of 10 answers within tolerance, 1 outside, 8 not answered' "$tmp/st.out" || fail "summary: $(tail -1 "$tmp/st.out")"
+reference=$(grep -o '"s1.failure_free": [0-9.e+-]*' labs/answers/lab3_checkpoint.json | awk '{printf "%.6g", $2}')
+! grep -q "${reference:0:6}" "$tmp/st.out" || fail "a student's check shows the reference value $reference"
+"$exe" lab check lab3_checkpoint "$tmp/student.json" -q --instructor >"$tmp/in.out" 2>&1 || true
+grep -q "s1.failure_free .*${reference:0:6}" "$tmp/in.out" || fail "--instructor does not show the reference $reference"
+# A time given in milliseconds: a hint for the unit.
+echo "{\"answers\": {\"s3.detection\": $(echo "$right" | awk '{print $1 * 1000}')}}" >"$tmp/ms.json"
+"$exe" lab check lab3_checkpoint "$tmp/ms.json" -q >"$tmp/ms.out" 2>&1 || true
+grep -q 'hint: off by a factor of 10^3' "$tmp/ms.out" || fail "no hint for an answer in ms: $(cat "$tmp/ms.out")"
+rc=0
+"$exe" lab check lab3_chekpoint "$tmp/ms.json" -q >"$tmp/name.out" 2>&1 || rc=$?
+[ "$rc" = 2 ] && grep -q 'did you mean "lab3_checkpoint"' "$tmp/name.out" || fail "a mistyped lab: $(cat "$tmp/name.out")"
 echo '{"answers": {"s9.nothing": 1}}' >"$tmp/bad.json"
 rc=0
 "$exe" lab check lab3_checkpoint "$tmp/bad.json" -q >"$tmp/bad.out" 2>&1 || rc=$?

@@ -85,8 +85,37 @@ lp=$(sed -n 2p "$tmp/a/sweep.csv" | cut -d, -f7)
 for f in "$tmp/a/plot-line-speedup_vs_nr" "$tmp/heat"; do
   [ -s "$f.png" ] && [ -s "$f.svg" ] || fail "plot $f not rendered"
 done
-grep -qF "<text>it's a \"test\"</text>" "$tmp/heat.svg" ||
+grep -qF "<text>it's a \"test\" (params.local_process=$lp)</text>" "$tmp/heat.svg" ||
   fail "the title must carry the sweep's name verbatim"
+# A boolean parameter fixed by --where as sweep.csv and sweep_stats.csv write it (1), or as a word.
+cat >"$tmp/bool.json" <<'EOF'
+{"scenario": "scenarios/javaparty/raytracer.json",
+ "grid": {"params.machines": [2, 4], "params.congestion.enabled": [false, true],
+          "params.switch_model.mls_qos": ["off", "on"]}}
+EOF
+"$exe" sweep "$tmp/bool.json" --out "$tmp/bool" -q 2>/dev/null
+for w in 1 true; do
+  "$exe" sweep plot "$tmp/bool" --x params.machines --y exec_time_s --where params.congestion.enabled=$w \
+    --lines params.switch_model.mls_qos \
+    --output "$tmp/bool-$w" 2>"$tmp/log" || fail "--where params.congestion.enabled=$w: $(cat "$tmp/log")"
+done
+# Several --lines: one line per combination (lab 2's congestion x QoS in one command).
+"$exe" sweep plot "$tmp/bool" --x params.machines --y exec_time_s --lines params.congestion.enabled \
+  --lines params.switch_model.mls_qos --output "$tmp/four" 2>"$tmp/log" || fail "two --lines: $(cat "$tmp/log")"
+grep -q "<text>Congestion enabled, Mls qos</text>" "$tmp/four.svg" ||
+  fail "the key's title names the --lines by their fields, not by a doc's sentence"
+for t in "false, off" "false, on" "true, off" "true, on"; do
+  grep -q "<text>$t</text>" "$tmp/four.svg" || fail "two --lines: no line \"$t\" in the key"
+done
+# A log axis labels every swept value (1, 4, 16), not the decades alone.
+for v in 1 4 16; do
+  grep -q "<text>$v</text>" "$tmp/a/plot-line-speedup_vs_nr.svg" || fail "log x axis without a tick at $v"
+done
+# The filter in the title; no note on error bars where a point is one run.
+grep -q "(params.congestion.enabled=1)" "$tmp/bool-1.svg" || fail "the --where filter is not in the title"
+! grep -q "error bars" "$tmp/bool-1.svg" || fail "an error-bar note on a plot of single runs"
+grep -q "error bars: one standard deviation" "$tmp/a/plot-line-speedup_vs_nr.svg" ||
+  fail "no error-bar note on a plot of repetitions"
 # A mistyped parameter path fails before anything runs (exit 2, the sweep file and the path named, no folder).
 sed 's/"params.method"/"params.mehtod"/' "$tmp/sweep.json" >"$tmp/typo.json"
 for cmd in "plan $tmp/typo.json" "run $tmp/typo.json --out $tmp/typo -q"; do
