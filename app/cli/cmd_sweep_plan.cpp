@@ -24,7 +24,7 @@ std::string factor_text(const SweepFactor& f)
   std::string paths;
   for (auto const& p : f.paths)
     paths += (paths.empty() ? "" : ", ") + p;
-  return f.kind + " " + paths + " (" + std::to_string(f.rows.size()) + ")";
+  return f.kind + " " + paths + " (" + std::to_string(f.size()) + ")";
 }
 
 /** Status of a point in an output folder, as a resumed run would see it. */
@@ -67,6 +67,9 @@ void print_json(const SweepSpec& spec, Shard shard, const std::string& out)
   std::printf(first ? "[]\n" : "\n]\n");
 }
 
+/// Above this many rows a sample's column is as wide as its longest possible value, not its longest drawn one.
+constexpr size_t widest_scanned = 100000;
+
 /** Column widths of the table: from the factors' values and the extreme points, not from every row. */
 std::vector<size_t> column_widths(const SweepSpec& spec, const std::vector<std::string>& header, Shard shard)
 {
@@ -84,13 +87,19 @@ std::vector<size_t> column_widths(const SweepSpec& spec, const std::vector<std::
     width[2] = std::max(width[2], std::to_string(point_seed(spec, i)).size());
   size_t c = 3;
   for (auto const& f : spec.factors)
-    for (size_t k = 0; k < f.paths.size(); ++k, ++c)
-      for (auto const& row : f.rows)
-        width[c] = std::max(width[c], cell(row[k]).size());
+    for (size_t k = 0; k < f.paths.size(); ++k, ++c) {
+      if (f.lazy && f.size() > widest_scanned) { // drawing every row twice (widths, then rows) took too long
+        width[c] = std::max(width[c], f.lazy->widest(k));
+        continue;
+      }
+      for (size_t row = 0; row < f.size(); ++row)
+        width[c] = std::max(width[c], cell(f.value(row, k)).size());
+    }
   return width;
 }
 
-/** The rows of the shard's points, from the factors' cells rendered once: no point built, no value copied. */
+/** The rows of the shard's points, from the grid and zip cells rendered once (a sample's rows drawn as they come,
+ *  not held): no point built, no value copied. */
 template <class PrintRow> void print_rows(const SweepSpec& spec, Shard shard, PrintRow print_row)
 {
   std::vector<std::vector<std::vector<std::string>>> cells; // [factor][row][path]
@@ -102,6 +111,7 @@ template <class PrintRow> void print_rows(const SweepSpec& spec, Shard shard, Pr
         cells.back().back().push_back(cell(v));
     }
   }
+  std::vector<std::string> drawn;
   auto reps = static_cast<size_t>(spec.repetitions);
   std::vector<std::string> row;
   for (size_t i = static_cast<size_t>(shard.index), n = spec.size(); i < n; i += static_cast<size_t>(shard.count)) {
@@ -110,9 +120,17 @@ template <class PrintRow> void print_rows(const SweepSpec& spec, Shard shard, Pr
     row.assign({id, std::to_string(i % reps), std::to_string(point_seed(spec, i))});
     size_t at = row.size(), rest = i / reps;
     for (size_t g = spec.factors.size(); g-- > 0;) { // the last factor varies fastest
-      auto const& r = cells[g][rest % cells[g].size()];
-      row.insert(row.begin() + static_cast<long>(at), r.begin(), r.end());
-      rest /= cells[g].size();
+      const SweepFactor& f = spec.factors[g];
+      size_t r             = rest % f.size();
+      rest /= f.size();
+      if (not f.lazy) {
+        row.insert(row.begin() + static_cast<long>(at), cells[g][r].begin(), cells[g][r].end());
+        continue;
+      }
+      drawn.clear();
+      for (size_t k = 0; k < f.paths.size(); ++k)
+        drawn.push_back(cell(f.value(r, k)));
+      row.insert(row.begin() + static_cast<long>(at), drawn.begin(), drawn.end());
     }
     print_row(row);
   }

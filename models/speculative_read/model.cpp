@@ -65,7 +65,8 @@ public:
     r.set("wait_time_s", br.wait_time);
     r.set("checkpoint_time_s", br.checkpoint_time);
     r.set("mean_checkpoint_time_s", br.checkpoints ? br.checkpoint_time / br.checkpoints : 0.0);
-    Table& t    = r.table("iterations", {"iteration", "write", "outcome", "end_s", "iteration_time_s", "overhead_s"});
+    Table& t = r.table("iterations", {"iteration", "write", "outcome", "end_s", "iteration_time_s", "overhead_s"});
+    t.stream_rows(); // up to 10^7 rows: to their file as they come, not held
     double prev = program_->loop_start();
     for (long i = 0; i < p_.iterations; ++i) {
       double end = program_->iteration_end()[i];

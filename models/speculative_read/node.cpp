@@ -52,7 +52,7 @@ void DataServer::operator()()
 Reply ClientServer::call(Request::Kind kind, uint64_t cached_version, double request_bytes)
 {
   compute(os_.cost("rpc_client_cpu"));
-  sg4::Mailbox* reply_to = sg4::Mailbox::by_name("sr-reply-" + std::to_string(sg4::this_actor::get_pid()));
+  sg4::Mailbox* reply_to = boxes_.mine();
   if (p_.connect_per_op) { // SYN, SYN-ACK; the request then rides with the handshake's last ACK
     send_owned(server_, std::make_unique<Request>(Request{Request::Kind::connect, 0, reply_to}),
                static_cast<uint64_t>(p_.request_size));

@@ -2,6 +2,7 @@
  * Client Server (the remote check / read / write interface) on the local node. */
 #pragma once
 #include "models/speculative_read/params.hpp"
+#include "models/speculative_read/reply_boxes.hpp"
 #include "sim/platform/platform.hpp"
 
 #include <cstdint>
@@ -49,7 +50,8 @@ struct RpcStats {
   double check_time = 0, read_time = 0, write_time = 0;
 };
 
-/** Client Server: remote operations on behalf of whichever branch calls them (one reply mailbox per actor). */
+/** Client Server: remote operations on behalf of whichever branch calls them (a reply mailbox per branch, reused once
+ * it ends). */
 class ClientServer {
 public:
   ClientServer(const Params& p, const OsProfile& os, sg4::Mailbox* server) : p_(p), os_(os), server_(server) {}
@@ -60,12 +62,14 @@ public:
   /** Remote write: sends a new version of the object (the Local Cache becomes stale). */
   void write();
   const RpcStats& stats() const { return stats_; }
+  const ReplyBoxes& reply_boxes() const { return boxes_; }
 
 private:
   Reply call(Request::Kind kind, uint64_t cached_version, double request_bytes);
   const Params& p_;
   const OsProfile& os_;
   sg4::Mailbox* server_;
+  ReplyBoxes boxes_;
   RpcStats stats_;
 };
 

@@ -11,7 +11,7 @@
 namespace cs::speculative_read {
 
 /** Outcome of one remote read, for the per-iteration table. */
-enum class Outcome { cache_hit, remote_read, speculation_won, rolled_back };
+enum class Outcome : unsigned char { cache_hit, remote_read, speculation_won, rolled_back };
 const char* outcome_name(Outcome o);
 
 /** A pending speculation: the pessimistic branch's verdict, kept if it arrives before the optimistic branch

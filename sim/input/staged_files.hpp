@@ -4,11 +4,16 @@
 #pragma once
 #include "sim/input/interrupt.hpp"
 
+#include <cstddef>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
 namespace cs {
+
+/** Takes one piece of a file's bytes; false once a write failed (the producer may stop early). */
+using ByteSink = std::function<bool(const char* data, std::size_t size)>;
 
 class StagedFiles {
 public:
@@ -21,6 +26,9 @@ public:
   /** Writes `content` to a temporary file beside `path` (creating its folder); throws std::runtime_error naming
    *  `path` if any byte cannot be written. */
   void add(const std::string& path, const std::string& content);
+  /** As add(), the content given piece by piece: `produce` passes each piece to its sink, so a file of any size is
+   *  written without its whole text in memory. */
+  void add_streamed(const std::string& path, const std::function<void(const ByteSink&)>& produce);
   /** Renames every temporary file onto its target, in the order added. */
   void commit();
 

@@ -7,6 +7,7 @@
 #include <boost/property_tree/ptree.hpp>
 #include <boost/property_tree/xml_parser.hpp>
 
+#include <cmath>
 #include <cstdlib>
 #include <map>
 #include <set>
@@ -41,6 +42,12 @@ struct Zone {
   std::vector<std::string> ends;
   std::set<std::string> members;
   std::vector<Route> routes;
+  /// For the zones that route by themselves (Cluster, Vivaldi, Wifi): what gives each end its way out.
+  std::set<std::string> linked;              ///< hosts with their own links (<host_link>, or a <peer>)
+  std::map<std::string, std::string> coords; ///< host or peer -> its "coordinates" attribute
+  std::set<std::string> zones;               ///< ends that are zones (<zone>, <cluster>) rather than hosts
+  std::map<std::string, std::string> props;  ///< the zone's <prop> id -> value
+  std::vector<std::string> links;            ///< the zone's own <link>s
 };
 
 class Checker {
@@ -52,7 +59,9 @@ public:
     auto platform = root.get_child_optional("platform");
     if (not platform)
       fail("/platform", "not a SimGrid platform (no <platform> element)");
-    Zone top{"/platform", "Full", {}, {}, {}};
+    Zone top;
+    top.where   = "/platform";
+    top.routing = "Full";
     walk(*platform, top);
     for (auto const& [where, link] : link_refs_)
       if (not links_.count(link))
@@ -108,11 +117,14 @@ private:
     return n;
   }
 
-  void sharing(const pt::ptree& e, const std::string& where, const std::string& key)
+  /** A sharing policy; WIFI only for the radio of a Wifi zone (`in_wifi`): elsewhere its stations have no rate. */
+  void sharing(const pt::ptree& e, const std::string& where, const std::string& key, bool in_wifi = false)
   {
     std::string policy = attr(e, key);
     if (not policy.empty() && not sharing_policies.count(policy))
       fail(where + "/@" + key, "\"" + policy + "\" is no sharing policy (SHARED, SPLITDUPLEX, FATPIPE, WIFI)");
+    if (policy == "WIFI" && not in_wifi)
+      fail(where + "/@" + key, "a WIFI link belongs in a Wifi zone (as its only link)");
   }
 
   void walk(const pt::ptree& zone_element, Zone& zone)
@@ -131,27 +143,40 @@ private:
       std::string where = parent + "/" + tag + "[" + n + "]";
       quantity(e, where, "speed", Unit::speed, rate_range, true, true);
       if (tag == "peer") {
+        if (zone.routing != "Vivaldi") // SimGrid aborts
+          fail(where, "a <peer> belongs in a Vivaldi zone, not in one routed " + zone.routing);
         quantity(e, where, "bw_in", Unit::bandwidth, rate_range, true);
         quantity(e, where, "bw_out", Unit::bandwidth, rate_range, true);
         quantity(e, where, "lat", Unit::time, latency_range, false);
       }
       zone.ends.push_back(n);
       zone.members.insert(n);
+      if (auto c = e.get_child_optional("<xmlattr>.coordinates"))
+        zone.coords[n] = c->data();
+      if (tag == "peer")
+        zone.linked.insert(n);
     } else if (tag == "router") {
       zone.members.insert(name(e, tag, parent, "id", routers_));
     } else if (tag == "link" || tag == "backbone") {
-      std::string where = parent + "/" + tag + "[" + name(e, tag, parent, "id", links_) + "]";
+      std::string n     = name(e, tag, parent, "id", links_);
+      std::string where = parent + "/" + tag + "[" + n + "]";
+      zone.links.push_back(n);
       quantity(e, where, "bandwidth", Unit::bandwidth, rate_range, true);
       quantity(e, where, "latency", Unit::time, latency_range, false);
-      sharing(e, where, "sharing_policy");
+      sharing(e, where, "sharing_policy", zone.routing == "Wifi");
     } else if (tag == "cluster" || tag == "cabinet") {
       cluster(tag, e, zone);
     } else if (tag == "zone" || tag == "AS") {
       child_zone(tag, e, zone);
     } else if (tag == "route" || tag == "ASroute" || tag == "zoneRoute") {
       route(tag, e, zone);
+    } else if (tag == "prop") {
+      zone.props[attr(e, "id")] = attr(e, "value");
     } else if (tag == "host_link") {
       std::string where = parent + "/host_link[" + attr(e, "id") + "]";
+      if (zone.routing != "Cluster" && zone.routing != "Vivaldi") // SimGrid aborts
+        fail(where, "a <host_link> belongs in a Cluster or Vivaldi zone, not in one routed " + zone.routing);
+      zone.linked.insert(attr(e, "id"));
       for (auto const* key : {"up", "down"})
         link_refs_.emplace_back(where + "/@" + key, attr(e, key));
     }
@@ -187,19 +212,24 @@ private:
       routers_.insert(attr(e, "router_id"));
     zone.ends.push_back(n);
     zone.members.insert(n);
+    zone.zones.insert(n);
   }
 
   void child_zone(const std::string& tag, const pt::ptree& e, Zone& zone)
   {
     std::string n = name(e, tag, zone.where, "id", zone_names_);
-    Zone child{zone.where + "/" + tag + "[" + n + "]", attr(e, "routing"), {}, {}, {}};
+    Zone child;
+    child.where   = zone.where + "/" + tag + "[" + n + "]";
+    child.routing = attr(e, "routing");
     if (child.routing.empty())
       child.routing = "None"; // SimGrid's default
     if (not routing_kinds.count(child.routing))
       fail(child.where + "/@routing", "\"" + child.routing + "\" is no SimGrid routing (Full, Floyd, Dijkstra, ...)");
     walk(e, child);
-    if (not child.ends.empty())
+    if (not child.ends.empty()) {
       zone.ends.push_back(n);
+      zone.zones.insert(n);
+    }
     zone.members.insert(n);
     zones_.push_back(std::move(child));
   }
@@ -224,6 +254,8 @@ private:
   /** Every two ends of the zone have a route (SimGrid aborts on the first message between two that have none). */
   void check_pairs(const Zone& z) const
   {
+    if (z.routing == "Wifi")
+      return check_wifi(z); // a single station already aborts on its first message
     if (z.ends.size() < 2)
       return;
     std::map<std::string, std::set<std::string>> next;
@@ -232,15 +264,77 @@ private:
       if (r.symmetrical)
         next[r.dst].insert(r.src);
     }
+    if (z.routing == "Cluster" || z.routing == "Vivaldi") {
+      check_star(z);
+      return;
+    }
     bool multi_hop = z.routing == "Floyd" || z.routing == "Dijkstra" || z.routing == "DijkstraCache";
     if (z.routing != "Full" && z.routing != "None" && not multi_hop)
-      return; // the other routings compute every route themselves
+      return; // the generated topologies (torus, fat tree, dragonfly) route every pair themselves
     for (auto const& a : z.ends) {
       std::set<std::string> reached = multi_hop ? reachable(next, a) : next[a];
       for (auto const& b : z.ends)
         if (a != b && not reached.count(b))
           fail(z.where, "no route from \"" + a + "\" to \"" + b + "\" (routing " + z.routing + ")");
     }
+  }
+
+  /** A Cluster, Vivaldi or Wifi zone routes each message from its source up to the zone's centre and down to its
+   *  destination, by the links each end declares: an end without them has its messages cross no link at all (in no
+   *  time: a wrong answer) or makes SimGrid abort (a child zone, which has no way up; a Vivaldi host without its
+   *  three coordinates). */
+  void check_star(const Zone& z) const
+  {
+    for (auto const& n : z.zones)
+      fail(z.where, "\"" + n + "\" holds hosts, but a " + z.routing +
+                        " zone routes its own hosts only (place both zones in a Full, Floyd or Dijkstra zone)");
+    for (auto const& h : z.ends) {
+      if (not z.linked.count(h))
+        fail(z.where, "host \"" + h + "\" has no <host_link> (nor is it a <peer>): its messages would cross no link, " +
+                          "in no time (routing " + z.routing + ")");
+      if (z.routing == "Vivaldi")
+        check_coordinates(z, h);
+    }
+  }
+
+  void check_coordinates(const Zone& z, const std::string& host) const
+  {
+    auto c = z.coords.find(host);
+    if (c == z.coords.end())
+      fail(z.where, "host \"" + host + "\" has no \"coordinates\" (three numbers, in ms), which Vivaldi routing needs");
+    std::stringstream in(c->second);
+    std::string part;
+    int n = 0;
+    while (std::getline(in, part, ' ')) {
+      char* end = nullptr;
+      double v  = std::strtod(part.c_str(), &end);
+      if (part.empty() || *end != '\0' || not std::isfinite(v) || std::fabs(v) > 3.6e6)
+        n = -100; // not a plain number of at most an hour (the latency bound)
+      ++n;
+    }
+    if (n != 3)
+      fail(z.where, "host \"" + host +
+                        "\": expected \"coordinates\" of three numbers (ms, at most 3.6e6) separated by " +
+                        "single spaces, got \"" + c->second + "\"");
+  }
+
+  void check_wifi(const Zone& z) const
+  {
+    if (z.ends.empty() && z.links.empty())
+      return; // nothing routed through it
+    auto ap = z.props.find("access_point");
+    if (ap == z.props.end())
+      fail(z.where, "a Wifi zone without its access point (<prop id=\"access_point\" value=\"ROUTER\"/>)");
+    if (not z.members.count(ap->second))
+      fail(z.where + "/prop[access_point]", "no host or router \"" + ap->second + "\" in this zone");
+    if (z.links.size() != 1)
+      fail(z.where, "a Wifi zone needs exactly one <link> (its radio), got " + std::to_string(z.links.size()));
+    for (auto const& n : z.zones)
+      fail(z.where, "\"" + n + "\" holds hosts, but a Wifi zone routes its own stations only");
+    for (auto const& h : z.ends)
+      if (h != ap->second) // SimGrid 3.32 aborts at the station's first message ("does not seem attached")
+        fail(z.where, "host \"" + h + "\" is a station of this Wifi zone: SimGrid needs its rate on the radio " +
+                          "link (Link::set_host_wifi_rate), which an XML platform cannot declare");
   }
 
   static std::set<std::string> reachable(const std::map<std::string, std::set<std::string>>& next,

@@ -32,6 +32,7 @@ struct Sink {
   /// The actors that ended at the current instant, by pid: SimGrid kills the daemons left at the end in the order of
   /// their addresses in memory, which must not decide the order of the rows.
   std::map<long, Row> ended_now;
+  std::map<std::string, std::string, std::less<>> mailbox_aliases; ///< mailbox name -> name shown (mailbox_alias)
   bool finished = false;
 
   // Whether a row is kept, counted as kept or dropped; asked before the row is built, since a sweep's point keeps
@@ -109,6 +110,8 @@ void on_activity_done(const sg4::Activity& a)
     std::string src = host_name(c->get_source()), dst = host_name(c->get_destination());
     const sg4::Actor* from = c->get_sender();
     std::string mailbox    = c->get_mailbox() ? c->get_mailbox()->get_name() : "";
+    if (auto alias = sink->mailbox_aliases.find(mailbox); alias != sink->mailbox_aliases.end())
+      mailbox = alias->second;
     sink->activity({c->get_start_time(), c->get_finish_time(), src, from ? from->get_name() : "", "msg", dst, mailbox});
   } else if (auto const* e = dynamic_cast<const sg4::Exec*>(&a)) {
     auto [node, actor] = caller();
@@ -141,6 +144,16 @@ void span(double start, const std::string& kind, const std::string& peer, const 
     return;
   auto [node, actor] = caller();
   sink->rows.push_back({start, sg4::Engine::get_clock(), node, actor, kind, peer, detail});
+}
+
+void mailbox_alias(const std::string& mailbox, const std::string& shown)
+{
+  if (open_sink() == nullptr)
+    return;
+  if (shown.empty() || shown == mailbox)
+    sink->mailbox_aliases.erase(mailbox);
+  else
+    sink->mailbox_aliases[mailbox] = shown;
 }
 
 bool keep_message(double start)

@@ -24,6 +24,10 @@ void span(double start, const std::string& kind, const std::string& peer = "", c
 void event_on(const std::string& node, const std::string& kind, const std::string& peer = "",
               const std::string& detail = "");
 
+/** Shows the messages through the mailbox named `mailbox` as through `shown` (empty: its own name again), from now
+ *  until changed: for a model that reuses mailboxes (SimGrid never frees one) under names that stay as they were. */
+void mailbox_alias(const std::string& mailbox, const std::string& shown);
+
 /** Marks a message from `from` to `to` sent at `start` and delivered now, for transports that are not SimGrid
  *  communications (the UDP fabric); counted and windowed with the automatic rows. */
 void message(double start, const std::string& from, const std::string& to, const std::string& detail = "");

@@ -2,8 +2,12 @@
 #include "sim/input/fields.hpp"
 #include "sim/input/staged_files.hpp"
 
+#include <cerrno>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <stdexcept>
+#include <unistd.h>
 
 namespace cs {
 
@@ -29,17 +33,60 @@ std::string csv_field(const json& v)
   return q + "\"";
 }
 
+namespace {
+
+void append_row(std::string& out, const std::vector<json>& row)
+{
+  for (size_t i = 0; i < row.size(); ++i) {
+    if (i)
+      out += ',';
+    out += csv_field(row[i]);
+  }
+  out += '\n';
+}
+
+constexpr size_t piece_bytes = 1 << 16;
+
+} // namespace
+
 void Table::add(std::vector<json> row)
 {
   if (row.size() != columns_.size())
     throw std::logic_error("table row has " + std::to_string(row.size()) + " fields, expected " +
                            std::to_string(columns_.size()));
-  rows_.push_back(std::move(row));
+  if (not spill_) {
+    rows_.push_back(std::move(row));
+    return;
+  }
+  std::string line;
+  append_row(line, row);
+  if (std::fwrite(line.data(), 1, line.size(), spill_.get()) != line.size())
+    throw std::runtime_error("cannot write a temporary table file: " + std::string(std::strerror(errno)));
 }
 
-std::string Table::to_csv() const
+void Table::stream_rows()
 {
-  // Appended in place, without a temporary per field: a sweep writes thousands of event rows per point.
+  if (spill_)
+    return;
+  char const* dir  = std::getenv("TMPDIR");
+  std::string path = std::string(dir && *dir ? dir : "/tmp") + "/clustersim-table-XXXXXX";
+  int fd           = ::mkstemp(path.data());
+  if (fd < 0)
+    throw std::runtime_error("cannot create a temporary table file in " + path + ": " + std::strerror(errno));
+  ::unlink(path.c_str()); // nameless from here on: nothing is left behind, however the process ends
+  std::FILE* f = ::fdopen(fd, "w+");
+  if (f == nullptr) {
+    ::close(fd);
+    throw std::runtime_error("cannot open a temporary table file: " + std::string(std::strerror(errno)));
+  }
+  spill_.reset(f, [](std::FILE* file) { std::fclose(file); });
+  for (auto const& row : rows_)
+    add(row);
+  rows_.clear();
+}
+
+void Table::write_csv(const ByteSink& put) const
+{
   std::string out;
   for (size_t i = 0; i < columns_.size(); ++i) {
     if (i)
@@ -47,14 +94,40 @@ std::string Table::to_csv() const
     out += columns_[i];
   }
   out += '\n';
+  // Appended in place, without a temporary per field: a sweep writes thousands of event rows per point.
   for (auto const& row : rows_) {
-    for (size_t i = 0; i < row.size(); ++i) {
-      if (i)
-        out += ',';
-      out += csv_field(row[i]);
+    append_row(out, row);
+    if (out.size() >= piece_bytes) {
+      if (not put(out.data(), out.size()))
+        return;
+      out.clear();
     }
-    out += '\n';
   }
+  if (not spill_) {
+    put(out.data(), out.size());
+    return;
+  }
+  std::FILE* f = spill_.get();
+  if (std::fflush(f) != 0 || std::fseek(f, 0, SEEK_SET) != 0)
+    throw std::runtime_error("cannot read a temporary table file: " + std::string(std::strerror(errno)));
+  if (not put(out.data(), out.size()))
+    return;
+  out.assign(piece_bytes, '\0');
+  size_t n = 0;
+  while ((n = std::fread(out.data(), 1, piece_bytes, f)) > 0)
+    if (not put(out.data(), n))
+      return;
+  if (std::ferror(f) || std::fseek(f, 0, SEEK_END) != 0) // at the end again: more rows may be added
+    throw std::runtime_error("cannot read a temporary table file: " + std::string(std::strerror(errno)));
+}
+
+std::string Table::to_csv() const
+{
+  std::string out;
+  write_csv([&out](const char* data, size_t size) {
+    out.append(data, size);
+    return true;
+  });
   return out;
 }
 
@@ -87,7 +160,7 @@ void Recorder::write(const std::string& dir, json header) const
   json index        = json::object();
   StagedFiles files; // nothing replaced until every file is whole: a failed rerun keeps the earlier run entire
   for (auto const& [name, table] : tables_) {
-    files.add(dir + "/" + name + ".csv", table.to_csv());
+    files.add_streamed(dir + "/" + name + ".csv", [&table = table](const ByteSink& put) { table.write_csv(put); });
     index[name] = name + ".csv";
   }
   header["tables"] = index;

@@ -1,8 +1,11 @@
 /* The one place models report to: scalar metrics and tables. Writes result.json and one CSV per table. */
 #pragma once
 #include "sim/input/json_io.hpp"
+#include "sim/input/staged_files.hpp"
 
+#include <cstdio>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -13,13 +16,20 @@ class Table {
 public:
   explicit Table(std::vector<std::string> columns) : columns_(std::move(columns)) {}
   void add(std::vector<json> row);
+  /** From now on rows go, as CSV text, to an unnamed temporary file (in $TMPDIR, else /tmp) instead of being held:
+   *  a table of 10^7 rows costs disk, not memory. rows() then stays empty. */
+  void stream_rows();
+  bool streamed() const { return spill_ != nullptr; }
   const std::vector<std::string>& columns() const { return columns_; }
   const std::vector<std::vector<json>>& rows() const { return rows_; }
   std::string to_csv() const;
+  /** Passes the CSV text to `put` piece by piece (the streamed rows read back from their file). */
+  void write_csv(const ByteSink& put) const;
 
 private:
   std::vector<std::string> columns_;
   std::vector<std::vector<json>> rows_;
+  std::shared_ptr<std::FILE> spill_; ///< the streamed rows; closing it frees the file (unlinked when made)
 };
 
 class Recorder {

@@ -176,7 +176,7 @@ size_t SweepSpec::size() const
 {
   size_t n = static_cast<size_t>(repetitions);
   for (auto const& f : factors)
-    n *= f.rows.size();
+    n *= f.size();
   return n;
 }
 
@@ -194,12 +194,12 @@ void check_point_count(const SweepSpec& s)
 {
   size_t n = static_cast<size_t>(s.repetitions);
   for (auto const& factor : s.factors) {
-    if (factor.rows.size() > max_sweep_points / n)
+    if (factor.size() > max_sweep_points / n)
       throw InputError(s.file, s.pointer,
                        "more than " + std::to_string(max_sweep_points) +
                            " points (the product of the grid, zip and "
                            "sample sizes and the repetitions)");
-    n *= factor.rows.size();
+    n *= factor.size();
   }
 }
 
@@ -313,14 +313,14 @@ SweepPoint sweep_point(const SweepSpec& spec, size_t index)
   size_t rest = index / reps;
   std::vector<size_t> idx(spec.factors.size());
   for (size_t g = spec.factors.size(); g-- > 0;) { // the last factor varies fastest
-    idx[g] = rest % spec.factors[g].rows.size();
-    rest /= spec.factors[g].rows.size();
+    idx[g] = rest % spec.factors[g].size();
+    rest /= spec.factors[g].size();
   }
   SweepPoint p;
   p.index = index;
   for (size_t g = 0; g < spec.factors.size(); ++g)
     for (size_t k = 0; k < spec.factors[g].paths.size(); ++k)
-      p.values.emplace_back(spec.factors[g].paths[k], spec.factors[g].rows[idx[g]][k]);
+      p.values.emplace_back(spec.factors[g].paths[k], spec.factors[g].value(idx[g], k));
   p.rep      = static_cast<long>(index % reps);
   p.seed     = point_seed(spec, index);
   p.has_seed = spec.distinct_seeds || reps > 1 || spec.seed_given;
@@ -347,7 +347,7 @@ size_t point_with_row(const SweepSpec& spec, size_t g, size_t row)
 {
   size_t later = static_cast<size_t>(spec.repetitions);
   for (size_t h = g + 1; h < spec.factors.size(); ++h)
-    later *= spec.factors[h].rows.size();
+    later *= spec.factors[h].size();
   return row * later;
 }
 
@@ -381,10 +381,10 @@ void check_points(const SweepSpec& spec)
     const SweepFactor& f = spec.factors[g];
     if (f.kind == "random" || f.kind == "lhs")
       continue;
-    for (size_t row = 1; row < f.rows.size(); ++row) {
+    for (size_t row = 1; row < f.size(); ++row) {
       std::string what;
       for (size_t k = 0; k < f.paths.size(); ++k)
-        what += f.paths[k] + " = " + f.rows[row][k].dump() + ": ";
+        what += f.paths[k] + " = " + f.value(row, k).dump() + ": ";
       check_point(spec, sweep_point(spec, point_with_row(spec, g, row)), what);
     }
   }

@@ -114,6 +114,48 @@ TEST_CASE("a Latin hypercube puts one draw in each stratum of each parameter", "
   REQUIRE(sb.size() == n);
 }
 
+/** A sample drawn whole, in the stream's order (every parameter in turn: a Latin hypercube's shuffle, then a uniform
+ *  per row): the rows drawn one at a time must be these, in any order. */
+static std::vector<std::vector<double>> drawn_whole(const std::string& method, size_t n, size_t params, uint64_t seed)
+{
+  cs::Rng rng = cs::RngStreams(seed).stream("sweep.sample." + method);
+  std::vector<std::vector<double>> rows(n, std::vector<double>(params));
+  for (size_t d = 0; d < params; ++d) {
+    std::vector<size_t> stratum(n);
+    for (size_t i = 0; i < n; ++i)
+      stratum[i] = i;
+    if (method == "lhs")
+      for (size_t i = n; i-- > 1;)
+        std::swap(stratum[i], stratum[static_cast<size_t>(rng.below(i + 1))]);
+    for (size_t i = 0; i < n; ++i) {
+      double u   = rng.uniform();
+      rows[i][d] = method == "lhs" ? (static_cast<double>(stratum[i]) + u) / static_cast<double>(n) : u;
+    }
+  }
+  return rows;
+}
+
+TEST_CASE("a sample's rows, drawn when asked, are those of the whole sample drawn at once", "[unit]")
+{
+  const size_t n = 3000; // several saved states of the stream (one every 1024 draws)
+  for (std::string method : {"random", "lhs"}) {
+    json sample = {{"method", method},
+                   {"count", n},
+                   {"digits", 17}, // no rounding: the uniform draws themselves
+                   {"params", {{"params.a", {{"uniform", {0, 1}}}}, {"params.b", {{"uniform", {0, 1}}}}}}};
+    auto spec   = spec_of({{"sample", sample}, {"seed", 11}});
+    auto whole  = drawn_whole(method, n, 2, 11);
+    REQUIRE(spec.size() == n);
+    for (size_t i : {size_t{0}, size_t{1}, size_t{1500}, size_t{1023}, size_t{1024}, size_t{2999}, size_t{5}})
+      for (size_t d = 0; d < 2; ++d) // out of order: from the saved states
+        REQUIRE(cs::sweep_point(spec, i).values[d].second.get<double>() == whole[i][d]);
+    auto points = cs::expand_sweep(spec); // in order: from the cursor
+    for (size_t i = 0; i < n; ++i)
+      for (size_t d = 0; d < 2; ++d)
+        REQUIRE(points[i].values[d].second.get<double>() == whole[i][d]);
+  }
+}
+
 TEST_CASE("repetitions get distinct derived seeds, common across points unless asked otherwise", "[unit]")
 {
   auto common =

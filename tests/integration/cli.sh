@@ -42,4 +42,25 @@ echo "cli: ok so far"
 tj=$(grep -o '"total_time_s": [0-9.e-]*' "$tmp/json/result.json")
 tx=$(grep -o '"total_time_s": [0-9.e-]*' "$tmp/xml/result.json")
 check "[ '$tj' = '$tx' ]" "XML platform must simulate the same ping-pong ($tj vs $tx)"
+# Zones that route by themselves pass the XML check when every host has its links (and, Vivaldi, its coordinates).
+cat >"$tmp/cluster.xml" <<'XML'
+<?xml version='1.0'?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1">
+  <zone id="AS0" routing="Cluster">
+    <host id="a" speed="1Gf"/>
+    <host id="b" speed="1Gf"/>
+    <link id="la" bandwidth="1Gbps" latency="50us"/>
+    <link id="lb" bandwidth="1Gbps" latency="50us"/>
+    <host_link id="a" up="la" down="la"/>
+    <host_link id="b" up="lb" down="lb"/>
+  </zone>
+</platform>
+XML
+sed -e 's/routing="Cluster"/routing="Vivaldi"/' -e 's/<host id="a"/<host id="a" coordinates="0 0 0"/' \
+  -e 's/<host id="b"/<host id="b" coordinates="3 4 0"/' "$tmp/cluster.xml" >"$tmp/vivaldi.xml"
+for zone in cluster vivaldi; do
+  "$exe" run scenarios/pingpong/pingpong.json --set platform.file="$tmp/$zone.xml" --out "$tmp/$zone" -q ||
+    fail "a $zone zone with every host linked must run"
+done
 echo "cli (xml platform): ok"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Sweeps are checked whole before any point runs, and never held whole: a bad value in the last point's axis value
 # exits 2 from `sweep plan` and `sweep` alike, naming the point and the value, with nothing run; a grid of a million
-# points is planned within a memory bound that holding its points would exceed; the bad sweeps of
+# points and a sample of 10^7 rows are planned within a memory bound that holding them would exceed; the bad sweeps of
 # tests/bad_input/sweeps/ each exit 2 with one line.
 source "$(dirname "$0")/harness.sh"
 cd "$(dirname "$0")/../.."
@@ -31,6 +31,17 @@ st=0
 [ "$st" -eq 0 ] || fail "plan of 10^6 points within 400 MB: exit $st: $(head -c 300 "$tmp/err")"
 grep -q "= 1000000 points" "$tmp/plan" || fail "plan must count 10^6 points: $(head -3 "$tmp/plan")"
 [ "$(tail -1 "$tmp/plan" | cut -d' ' -f1)" = p999999 ] || fail "plan must list the last point: $(tail -1 "$tmp/plan")"
+# A Latin-hypercube sample of 10^7 rows: drawn whole (rows of JSON values) it took gigabytes and ended in bad_alloc;
+# its rows are now drawn when asked, and only its strata are held (4 B per row and parameter).
+cat >"$tmp/sample.json" <<JSON
+{"scenario": "$base", "sample": {"method": "lhs", "count": 10000000,
+ "params": {"params.local_process": {"uniform": [0.01, 0.05]}, "params.object_size": {"integer": [1024, 65536]}}}}
+JSON
+st=0
+(ulimit -v 400000; "$exe" sweep plan "$tmp/sample.json" --shard 1000/1000 >"$tmp/plan" 2>"$tmp/err") || st=$?
+[ "$st" -eq 0 ] || fail "plan of a 10^7-row sample within 400 MB: exit $st: $(head -c 300 "$tmp/err")"
+grep -q "= 10000000 points" "$tmp/plan" || fail "plan must count 10^7 points: $(head -3 "$tmp/plan")"
+[ "$(tail -1 "$tmp/plan" | cut -d' ' -f1)" = p9999999 ] || fail "plan must list the last point: $(tail -1 "$tmp/plan")"
 # The corpus of bad sweep files.
 n=0
 while IFS='|' read -r file needle; do
@@ -44,4 +55,4 @@ while IFS='|' read -r file needle; do
   [ "$(wc -l <"$tmp/err")" -eq 1 ] || fail "$file: expected one line: $(cat "$tmp/err")"
 done <tests/bad_input/sweeps/expected.txt
 [ $n -ge 5 ] || fail "only $n bad sweeps"
-echo "sweep checks: a bad last value stops plan and sweep, 10^6 points planned in 400 MB, $n bad sweeps exit 2"
+echo "sweep checks: a bad last value stops plan and sweep, 10^6 grid points and a 10^7-row sample planned in 400 MB, $n bad sweeps exit 2"

@@ -102,6 +102,25 @@ TEST_CASE("CSV fields are quoted only when needed", "[unit]")
   REQUIRE_THROWS(t.add({1}));
 }
 
+TEST_CASE("a streamed table writes the same CSV as a held one, without holding its rows", "[unit]")
+{
+  cs::Table held({"i", "what", "t"}), streamed({"i", "what", "t"});
+  held.add({0, "before", 0.5});
+  streamed.add({0, "before", 0.5});
+  streamed.stream_rows();           // the rows added before go to the file too
+  for (int i = 1; i < 20000; ++i) { // more than one 64 KiB piece of text
+    held.add({i, i % 3 ? "a b" : "c", i * 0.25});
+    streamed.add({i, i % 3 ? "a b" : "c", i * 0.25});
+  }
+  REQUIRE(streamed.streamed());
+  REQUIRE(streamed.rows().empty());
+  REQUIRE(streamed.to_csv() == held.to_csv());
+  streamed.add({20000, "after", 1.0}); // a table read back can still grow
+  held.add({20000, "after", 1.0});
+  REQUIRE(streamed.to_csv() == held.to_csv());
+  REQUIRE_THROWS(streamed.add({1}));
+}
+
 TEST_CASE("nearest key suggestion", "[unit]")
 {
   REQUIRE(cs::nearest("parms", {"params", "platform", "seed"}) == "params");
