@@ -32,7 +32,7 @@ struct Cluster {
     hosts = ctx.group_hosts(f, "nodes", p.hosts_group, p.nodes);
     hosts.resize(static_cast<size_t>(p.nodes));
     const SwitchSpec* sw = &ctx.switch_param(f, "switch", p.switch_name);
-    net::FabricConfig fc = net::fabric_config(ctx.platform, *sw);
+    net::FabricConfig fc = net::fabric_config(ctx.platform, *sw, hosts);
     fc.injected_loss     = p.injected_loss;
     if (p.port_buffer > 0)
       fc.port_buffer = p.port_buffer;

@@ -33,10 +33,17 @@ Run::Run(ModelContext& ctx)
   long need            = from_cluster ? 2 * std::max(p_.machines, half) : p_.machines;
   hosts_               = ctx.group_hosts(f, from_cluster ? "congestion" : "machines", p_.hosts_group, need);
   const SwitchSpec* sw = &ctx.switch_param(f, "switch", p_.switch_name);
-  qos_                 = net::qos_config(ctx.platform, *sw);
-  bool qos_on          = p_.mls_qos == MlsQos::platform ? qos_.enabled : p_.mls_qos == MlsQos::on;
-  bandwidth_           = sw->port.effective_bandwidth(ctx.platform.options().slowdown);
-  rows_                = load_rows(f);
+  // The blast is a fluid at the egress ports of one switch: on a fabric of several its frames would also load the
+  // inner links, which nothing here models, so the two are not combined.
+  if (p_.congestion && not sw->topology.is_null())
+    throw InputError(f.file(), pointer_join(f.pointer("congestion"), "enabled"),
+                     "the UDP blast is modelled on one switch; switch \"" + p_.switch_name + "\" is a " +
+                         sw->topology.value("kind", std::string("topology")) +
+                         " (drop its topology or disable the congestion)");
+  qos_        = net::qos_config(ctx.platform, *sw);
+  bool qos_on = p_.mls_qos == MlsQos::platform ? qos_.enabled : p_.mls_qos == MlsQos::on;
+  bandwidth_  = sw->port.effective_bandwidth(ctx.platform.options().slowdown);
+  rows_       = load_rows(f);
   ctx.platform.os(hosts_[0]).cost("frame_rx"); // a missing cost is bad input before the run, not during it
 
   placement_    = place_threads(p_.machines * p_.threads_per_machine, p_.machines, p_.placement, rng_);
@@ -126,8 +133,8 @@ void Run::finish()
 ModelEntry entry()
 {
   return model_entry<Params, Run>("javaparty", "001",
-                                  "JavaParty RayTracer over RMI/TCP on jp-1..8; UDP congestion; Catalyst 3750 QoS "
-                                  "switch (fluid or packet-level)");
+                                  "JavaParty RayTracer over RMI/TCP on jp-1..N; UDP congestion; Catalyst 3750 QoS "
+                                  "switch (fluid or packet-level); fabrics of SimGrid zones");
 }
 
 } // namespace cs::javaparty

@@ -39,8 +39,13 @@ net::TcpConfig tcp_params(Fields& f)
 Params Params::from(Fields& f)
 {
   Params p;
-  p.machines    = f.integer("machines", p.machines, "machines running the RayTracer, jp-1 up (seed: 2 to 8)", 1, 8);
-  p.hosts_group = f.string("hosts_group", p.hosts_group, "platform host group, in order jp-1..jp-8");
+  p.machines    = f.integer("machines", p.machines,
+                            "machines running the RayTracer, the group's first hosts (seed: 2 to 8; beyond its 8 "
+                               "machines on a generated group, e.g. scenarios/javaparty/scale.json)",
+                            1, max_machines);
+  p.hosts_group = f.string("hosts_group", p.hosts_group,
+                           "platform host group, in order jp-1, jp-2, ...: the head on the first, the blast's sources "
+                           "(congestion.sources cluster) in the second half");
   p.switch_name = f.string("switch", p.switch_name, "platform switch the machines are plugged into");
   p.rows_file   = f.string(
         "rows_file", p.rows_file,

@@ -2,6 +2,7 @@
 #pragma once
 #include "models/common/net/tcp.hpp"
 #include "sim/input/fields.hpp"
+#include "sim/run/group_sizes.hpp"
 
 #include <string>
 #include <vector>
@@ -14,9 +15,12 @@ enum class BlastSources { cluster, outside };
 enum class MlsQos { platform, on, off };
 enum class SwitchModel { fluid, packet };
 
+/** The most machines a run may ask for: the scale what-if's size (the seed's cluster has 8). */
+constexpr long max_machines = 256;
+
 struct Params {
   long machines            = 4;    ///< jp-1..jp-N run the RayTracer (seed: 2, 3, 4, 6, 8)
-  std::string hosts_group  = "jp"; ///< the platform's hosts, in order jp-1..jp-8
+  std::string hosts_group  = "jp"; ///< the platform's hosts, in order jp-1, jp-2, ...
   std::string switch_name  = "c3750";
   std::string rows_file    = "scenarios/javaparty/raytracer_rows.json"; ///< per-row sphere tests (the scene)
   double test_cost         = 0;   ///< seconds per sphere test on one core of a reference_speed host (calibrated)
@@ -50,6 +54,13 @@ struct Params {
   net::TcpConfig tcp;                ///< the RMI connections' TCP (Linux 2.6)
 
   static Params from(Fields& f);
+  /** The hosts of the group a run uses: the RayTracer's machines, and as many again when they blast each other
+   *  (congestion sources cluster, seed V.C), so a generated group is made that size. */
+  GroupSizes group_sizes() const
+  {
+    bool from_cluster = congestion && blast_sources == BlastSources::cluster;
+    return {{hosts_group, from_cluster ? 2 * machines : machines}};
+  }
 };
 
 } // namespace cs::javaparty

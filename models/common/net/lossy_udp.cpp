@@ -53,7 +53,8 @@ std::optional<Datagram> Socket::recv_until(double deadline)
 
 Fabric::Fabric(FabricConfig cfg, SocketConfig socket, int hosts, int sockets_per_host, Rng rng)
     : cfg_(cfg), per_host_(sockets_per_host), rng_(rng), nic_free_(static_cast<size_t>(hosts), 0.0),
-      port_free_(static_cast<size_t>(hosts), 0.0), port_drops_(static_cast<size_t>(hosts), 0)
+      port_free_(static_cast<size_t>(cfg.fat_tree ? cfg.fat_tree->ports() : hosts), 0.0),
+      port_drops_(static_cast<size_t>(hosts), 0)
 {
   for (int i = 0; i < hosts * sockets_per_host; ++i)
     sockets_.push_back(std::make_unique<Socket>(socket));
@@ -123,24 +124,37 @@ void Fabric::send(Datagram d)
   push({start + first + cfg_.latency, 0, Stage::at_switch, done + cfg_.latency, std::move(d)});
 }
 
+std::pair<size_t, bool> Fabric::port_at(const Event& e)
+{
+  if (not cfg_.fat_tree)
+    return {static_cast<size_t>(e.d.dst), true};
+  cfg_.fat_tree->path(cfg_.leaf_of[static_cast<size_t>(e.d.src)], cfg_.leaf_of[static_cast<size_t>(e.d.dst)], path_);
+  auto hop = static_cast<size_t>(e.hop);
+  return {static_cast<size_t>(path_[hop]), hop + 1 == path_.size()};
+}
+
 void Fabric::at_switch(const Event& e)
 {
-  size_t port    = static_cast<size_t>(e.d.dst);
-  double wire    = wire_bytes(e.d.bytes);
-  double backlog = std::max(0.0, port_free_[port] - e.time) * cfg_.bandwidth;
+  auto [port, last] = port_at(e);
+  double wire       = wire_bytes(e.d.bytes);
+  double backlog    = std::max(0.0, port_free_[port] - e.time) * cfg_.bandwidth;
   if (backlog + wire > cfg_.port_buffer) {
-    XBT_VERB("switch port to %d full (%.0f B queued): datagram of %.0f B from %d lost", e.d.dst, backlog, e.d.bytes,
-             e.d.src);
+    XBT_VERB("switch port %zu toward %d full (%.0f B queued): datagram of %.0f B from %d lost", port, e.d.dst, backlog,
+             e.d.bytes, e.d.src);
     stats_.port_drops++;
-    port_drops_[port]++;
+    port_drops_[static_cast<size_t>(e.d.dst)]++;
     event_on(name(e.d.dst), "loss", name(e.d.src), "switch port full");
     return;
   }
   stats_.peak_port_queue = std::max(stats_.peak_port_queue, backlog + wire);
-  double last_frame      = std::min(wire, cfg_.mtu + cfg_.frame_bytes) / cfg_.bandwidth;
-  double out             = std::max(std::max(e.time, port_free_[port]) + wire / cfg_.bandwidth, e.last_in + last_frame);
+  double frame           = std::min(wire, cfg_.mtu + cfg_.frame_bytes) / cfg_.bandwidth;
+  double begin           = std::max(e.time, port_free_[port]);
+  double out             = std::max(begin + wire / cfg_.bandwidth, e.last_in + frame);
   port_free_[port]       = out;
-  push({out + cfg_.latency, 0, Stage::at_host, 0, e.d});
+  if (last)
+    push({out + cfg_.latency, 0, Stage::at_host, 0, e.d});
+  else // the next switch stores and forwards it as this one did: from its first fragment in to its last
+    push({begin + frame + cfg_.latency, 0, Stage::at_switch, out + cfg_.latency, e.d, e.hop + 1});
 }
 
 void Fabric::at_host(const Event& e)

@@ -10,6 +10,7 @@
  * comm per datagram: SimGrid's flow model has no queues to overflow, and per-datagram arithmetic is what makes a
  * run of a million datagrams take seconds. */
 #pragma once
+#include "models/common/net/fat_tree_paths.hpp"
 #include "sim/run/rng.hpp"
 
 #include <simgrid/s4u.hpp>
@@ -38,6 +39,11 @@ struct FabricConfig {
   /** One shared segment (a 10 Mb/s Ethernet) instead of a switch: every host's frames take turns on one medium at
    *  `bandwidth`, in the order the senders reach it (carrier sense, deferral); no port queues, no collisions. */
   bool shared_medium = false;
+  /** A fat tree of switches instead of one (fat_tree_paths.hpp): a datagram crosses an egress port queue at every
+   *  switch on its way, each `port_buffer` deep, and `latency` on every cable. Null: one switch. */
+  std::shared_ptr<const FatTreePaths> fat_tree;
+  /** With fat_tree: the leaf of each of the fabric's hosts (the platform's order of hosts). */
+  std::vector<long> leaf_of;
 };
 
 /** One host's receive side of a socket. */
@@ -125,11 +131,14 @@ private:
     Stage stage;
     double last_in; ///< at_switch: when the datagram's last fragment is in the switch
     Datagram d;
+    int hop = 0; ///< at_switch in a fat tree: which egress port of its path the datagram is at
     bool operator>(const Event& o) const { return time != o.time ? time > o.time : order > o.order; }
   };
   void loop();
   void push(Event e);
   void at_switch(const Event& e);
+  /** The egress port the datagram of `e` is at, and whether it is the last of its path (toward its host). */
+  std::pair<size_t, bool> port_at(const Event& e);
   void at_host(const Event& e);
   void send_on_segment(Datagram d, double now);
 
@@ -139,6 +148,7 @@ private:
   std::vector<std::unique_ptr<Socket>> sockets_;
   std::vector<double> nic_free_;  ///< when each sender's NIC is idle again
   std::vector<double> port_free_; ///< when each egress port has sent all it holds
+  std::vector<long> path_;        ///< port_at's scratch path
   double medium_free_ = 0;        ///< shared_medium: when the segment is idle again
   std::vector<long> port_drops_;
   std::priority_queue<Event, std::vector<Event>, std::greater<>> events_;
