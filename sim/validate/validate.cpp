@@ -665,7 +665,12 @@ json cell_report(const CellResult& r)
 
 void print_uncertainty(const json& summary)
 {
-  auto percent = [](const json& v) { return v.is_number() ? format_number(100 * v.get<double>()) + "%" : "-"; };
+  auto percent = [](const json& v) {
+    char text[32] = "-";
+    if (v.is_number())
+      std::snprintf(text, sizeof text, "%.1f%%", 100 * v.get<double>());
+    return std::string(text);
+  };
   std::printf("uncertainty: %ld samples (seed %s): coverage %s of %ld validation cells, median relative half-width "
               "%s\n",
               summary["samples"].get<long>(), summary["seed"].dump().c_str(), percent(summary["coverage"]).c_str(),

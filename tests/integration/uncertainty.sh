@@ -54,4 +54,10 @@ grep -q '"tests/data/uncertainty_two_hosts.json#/links/0/latency"' "$tmp/over/re
 "$exe" run "$scenario" --set 'uncertainty={"sample": 4, "samples": 4}' --out "$tmp/bad" -q 2>"$tmp/bad.log" &&
   fail "a sample beyond the samples was accepted"
 grep -q "uncertainty/sample" "$tmp/bad.log" || fail "the error must name /uncertainty/sample: $(cat "$tmp/bad.log")"
+# A sweep over samples: sweep_stats.csv groups a point's samples and gains their median, p5 and p95.
+echo "{\"scenario\": \"$scenario\", \"grid\": {\"params.size\": [\"64B\", \"1KB\"]}}" >"$tmp/sweep.json"
+"$exe" sweep "$tmp/sweep.json" --out "$tmp/sweep" --uncertainty 4 -q 2>"$tmp/sweep.log" || fail "sweep --uncertainty"
+head -1 "$tmp/sweep/sweep_stats.csv" | grep -q '^params.size,runs,failed,column,n,mean,sd,ci95_low,ci95_high,median,p5,p95$' ||
+  fail "sweep_stats.csv header: $(head -1 "$tmp/sweep/sweep_stats.csv")"
+grep -q '^64B,4,0,round_trip_time_s,4,' "$tmp/sweep/sweep_stats.csv" || fail "a point's 4 samples are not one row"
 echo "uncertainty: ok"
