@@ -1,10 +1,12 @@
 #include "app/cli/commands.hpp"
 #include "app/cli/options.hpp"
 #include "app/cli/sweep_commands.hpp"
+#include "sim/input/data_dir.hpp"
 #include "sim/input/errors.hpp"
 #include "sim/platform/simgrid_options.hpp"
 #include "sim/run/scenario.hpp"
 #include "sim/sweep/sweep.hpp"
+#include "sim/sweep/uncertainty_sweep.hpp"
 
 #include <cstdio>
 #include <cstring>
@@ -48,10 +50,22 @@ int cmd_sweep(const Args& args, const Args& simgrid_args)
   return cmd_sweep_run(args, simgrid_args); // `clustersim sweep SWEEP.json ...` runs it
 }
 
+/** The sweep file with the sample factor added (`sweep --uncertainty N`). */
+static SweepSpec load_sampled_sweep(const std::string& given, long samples, bool seed_given, const std::string& seed)
+{
+  if (samples < 2 || samples > 100000)
+    throw UsageError("--uncertainty expects a number of samples from 2 to 100000, got " + std::to_string(samples));
+  std::string path = find_data_file(given);
+  json doc         = load_json_file(path);
+  add_uncertainty_factor(doc, samples, seed_given ? parse_seed_option(seed) : 1);
+  return parse_sweep(doc, path, "");
+}
+
 int cmd_sweep_run(const Args& args, const Args& simgrid_args)
 {
   po::options_description desc("sweep run options");
-  std::string file, shard, point_timeout;
+  std::string file, shard, point_timeout, useed;
+  long samples  = 0;
   bool no_merge = false;
   SweepRunOptions o;
   desc.add_options()("sweep", po::value<std::string>(&file)->required(), "sweep JSON file")(
@@ -62,8 +76,12 @@ int cmd_sweep_run(const Args& args, const Args& simgrid_args)
       "batch", po::value<int>(&o.batch)->default_value(0),
       "at most N repetitions of a grid point per worker process (0: automatic; 1: one process per point)")(
       "point-timeout", po::value<std::string>(&point_timeout)->default_value("0"),
-      "seconds after which a point is killed and recorded as failed (0: none)")("quiet,q", po::bool_switch(&o.quiet),
-                                                                                "no progress line");
+      "seconds after which a point is killed and recorded as failed (0: none)")(
+      "uncertainty", po::value<long>(&samples),
+      "run every point for N Latin-hypercube samples of the ranged inputs (a factor uncertainty.sample; "
+      "sweep_stats.csv gains median, p5, p95 over them: docs/uncertainty.md)")(
+      "uncertainty-seed", po::value<std::string>(&useed),
+      "the samples' seed (default 1)")("quiet,q", po::bool_switch(&o.quiet), "no progress line");
   po::positional_options_description pos;
   pos.add("sweep", 1);
   po::variables_map vm;
@@ -81,7 +99,8 @@ int cmd_sweep_run(const Args& args, const Args& simgrid_args)
   check_simgrid_args(simgrid_args); // before any worker starts: SimGrid would abort in each of them
   o.forward      = simgrid_args;
   o.self_exe     = self_executable();
-  SweepSpec spec = load_sweep(file);
+  SweepSpec spec = vm.count("uncertainty") ? load_sampled_sweep(file, samples, vm.count("uncertainty-seed"), useed)
+                                           : load_sweep(file);
   check_points(spec);
   SweepOutcome out   = run_sweep(spec, o);
   std::string merged = o.merge ? " -> " + o.out_dir + "/sweep.csv" : std::string(" (not merged)");

@@ -1,4 +1,5 @@
 #include "sim/input/fields.hpp"
+#include "sim/input/choices.hpp"
 #include "sim/input/errors.hpp"
 #include "sim/input/input_limits.hpp"
 #include "sim/input/uncertain.hpp"
@@ -267,7 +268,8 @@ long Fields::integer(const std::string& key, long def, const std::string& doc, l
                  {"range", {{"type", "array"}, {"items", ischema}, {"minItems", 2}, {"maxItems", 2}}},
                  {"distribution", {{"enum", {"uniform", "log-uniform"}}}}}},
                {"required", {"value"}}};
-  const json* v = lookup(key, type, std::to_string(def), doc, {{"anyOf", json::array({ischema, sourced})}});
+  json schema   = {{"anyOf", json::array({ischema, sourced, with_choices(ischema)["anyOf"][1]})}};
+  const json* v = choose(file_, pointer(key), lookup(key, type, std::to_string(def), doc, schema));
   if (not v)
     return def;
   const json* val = v;
@@ -334,7 +336,8 @@ bool Fields::boolean(const std::string& key, bool def, const std::string& doc)
 
 std::string Fields::string(const std::string& key, const std::string& def, const std::string& doc)
 {
-  const json* v = lookup(key, "string", def.empty() ? "\"\"" : def, doc, {{"type", "string"}});
+  const json* v = choose(file_, pointer(key),
+                         lookup(key, "string", def.empty() ? "\"\"" : def, doc, with_choices({{"type", "string"}})));
   if (not v)
     return def;
   if (not v->is_string())
@@ -344,7 +347,8 @@ std::string Fields::string(const std::string& key, const std::string& def, const
 
 std::string Fields::required_string(const std::string& key, const std::string& doc)
 {
-  const json* v = lookup(key, "string", "(required)", doc, {{"type", "string"}});
+  const json* v =
+      choose(file_, pointer(key), lookup(key, "string", "(required)", doc, with_choices({{"type", "string"}})));
   if (not v) {
     if (docs_)
       return "";
@@ -361,7 +365,8 @@ std::string Fields::choice(const std::string& key, const std::string& def, const
   std::string joined;
   for (auto const& o : options)
     joined += (joined.empty() ? "" : "|") + o;
-  const json* v = lookup(key, "one of " + joined, def, doc, {{"enum", options}});
+  const json* v =
+      choose(file_, pointer(key), lookup(key, "one of " + joined, def, doc, with_choices({{"enum", options}})));
   if (not v)
     return def;
   if (not v->is_string())

@@ -45,7 +45,8 @@ struct DrawnInput {
   double hi       = 0;
   Spread spread   = Spread::uniform;
   double quantile = 0; ///< the draw
-  double value    = 0; ///< what the run used
+  double value    = 0; ///< what the run used (a choice: its index)
+  std::string chosen;  ///< a choice: the value itself, as JSON text
 };
 
 /** Records an input read under the active draw (the first read of an id is kept: a file read twice draws the same

@@ -14,6 +14,7 @@
 #include "sim/run/plot.hpp"
 #include "sim/run/run_outcome.hpp"
 #include "sim/run/run_output.hpp"
+#include "sim/run/uncertainty_record.hpp"
 
 #include <simgrid/s4u.hpp>
 #include <simgrid/version.h>
@@ -198,6 +199,7 @@ std::string run_scenario(const RunOptions& options, int* argc, char** argv)
   header["model"]            = scenario.model;
   header["seed"]             = scenario.seed;
   header["simulated_time_s"] = sg4::Engine::get_clock();
+  add_uncertainty_record(header); // the draw load_scenario set, and the inputs drawn under it
   // A rerun into the folder replaces the earlier run's files, and only those, once every new file is whole
   // (Recorder::write stages them): a failed write keeps the earlier run's files, result.json and tables alike.
   std::vector<std::string> previous = run_files(out);

@@ -3,6 +3,7 @@
 #include "sim/input/errors.hpp"
 #include "sim/input/fields.hpp"
 #include "sim/input/input_limits.hpp"
+#include "sim/input/uncertain.hpp"
 #include "sim/platform/platform_overrides.hpp"
 #include "sim/run/model_names.hpp"
 
@@ -70,6 +71,33 @@ void check_scenario_name(Fields& f, const std::string& name)
                        quote_value(json(name)));
 }
 
+/** The "uncertainty" draw, set for the process as soon as it is read: every ranged value read after it (the
+ *  scenario's platform choice, the platform file, the model's params) is drawn under it, and a scenario without the
+ *  field puts the draw back to none (a process running several scenarios in a row starts each from its own). */
+void uncertainty_fields(Fields& f)
+{
+  UncertaintyDraw draw;
+  if (not f.documenting())
+    set_uncertainty_draw({}); // the draw's own fields are never drawn
+  bool given                 = f.has("uncertainty");
+  Fields u                   = f.object("uncertainty", "sample k of N of the ranged inputs, drawn by Latin hypercube "
+                                                                         "(docs/uncertainty.md); absent: every input reads its value");
+  constexpr long max_samples = 100000;
+  draw.samples               = u.integer("samples", 0, "how many samples the hypercube has", 1, max_samples);
+  draw.sample = u.integer("sample", 0, "which sample this run is (0-based, below samples)", 0, max_samples - 1);
+  draw.seed   = static_cast<uint64_t>(u.integer("seed", 1, "the hypercube's seed (its columns and jitter)", 0));
+  u.finish();
+  if (f.documenting())
+    return;
+  if (given && not u.has("samples"))
+    u.fail("samples", "expected the number of samples (an integer >= 1) beside \"sample\"");
+  if (given && draw.sample >= draw.samples)
+    u.fail("sample", "expected a sample below samples (" + std::to_string(draw.samples) + "), got " +
+                         std::to_string(draw.sample));
+  set_uncertainty_draw(given ? draw : UncertaintyDraw{});
+  clear_drawn_inputs();
+}
+
 /** The scenario's fields, declared once for parsing and for `describe_scenario` (documentation mode). */
 void scenario_fields(Fields& f, Scenario& s)
 {
@@ -90,6 +118,7 @@ void scenario_fields(Fields& f, Scenario& s)
       f.fail("seed", "expected an integer >= 0, got " + quote_value(*seed));
     s.seed = seed->get<uint64_t>();
   }
+  uncertainty_fields(f);
   Fields p                 = f.object("platform", "which platform and how to adapt it");
   s.platform.scenario_file = s.file;
   s.platform.file          = p.required_string("file", "platform file (JSON, or SimGrid XML)");

@@ -7,6 +7,8 @@
 #include "sim/run/plot.hpp"
 #include "sim/sweep/store.hpp"
 #include "sim/sweep/sweep.hpp"
+#include "sim/sweep/uncertainty_sweep.hpp"
+#include "sim/validate/uncertainty_cells.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -511,7 +513,8 @@ struct FilePlan {
   std::string file, stem, seed, title;
   json runs; ///< the file's "runs" object (null if it has none)
   std::vector<CellSpec> specs;
-  std::map<std::string, size_t> sweeps; ///< run name -> its index among the validation's sweeps
+  std::map<std::string, size_t> sweeps;        ///< run name -> its index among the validation's sweeps
+  std::map<std::string, size_t> sample_sweeps; ///< under --uncertainty: run name -> its sampled sweep's index
 };
 
 /** Two cells of one id would be reported as one: each id once per file. */
@@ -559,6 +562,19 @@ FilePlan plan_file(const std::string& file, const ValidateOptions& o)
   return plan_document(doc, file, o);
 }
 
+/** The run's sweep again with the sample factor (`uncertainty.sample` = 0..N-1), into NAME.samples beside it. */
+void add_sampled_sweep(FilePlan& plan, const std::string& name, const std::string& work, const ValidateOptions& o,
+                       std::vector<SweepJob>& sweeps)
+{
+  json doc = plan.runs[name];
+  add_uncertainty_factor(doc, o.uncertainty, o.uncertainty_seed);
+  SweepJob job             = sweeps[plan.sweeps[name]];
+  job.spec                 = parse_sweep(doc, plan.file, pointer_join("/runs", name));
+  job.options.out_dir      = work + "/" + plan.stem + "/" + name + ".samples";
+  plan.sample_sweeps[name] = sweeps.size();
+  sweeps.push_back(std::move(job));
+}
+
 /** Adds the sweeps of the runs the file's selected cells use (only those) to `sweeps`. */
 void add_sweeps(FilePlan& plan, const std::string& work, const ValidateOptions& o, std::vector<SweepJob>& sweeps)
 {
@@ -579,6 +595,8 @@ void add_sweeps(FilePlan& plan, const std::string& work, const ValidateOptions& 
                    job.spec.size());
     plan.sweeps[name] = sweeps.size();
     sweeps.push_back(std::move(job));
+    if (o.uncertainty > 0)
+      add_sampled_sweep(plan, name, work, o, sweeps);
   }
 }
 
@@ -588,10 +606,16 @@ struct Tally {
   json report = json::array();
 };
 
-void compare_cell(CellSpec& s, const ComputeInput& input, const std::string& file, Tally& tally)
+void compare_cell(CellSpec& s, const ComputeInput& input, const SampledRuns* sampled, const std::string& file,
+                  Tally& tally)
 {
   CellResult& r = s.r;
   r.simulated   = compute_cell(s.compute, input, file, pointer_join(s.pointer, "compute"));
+  if (sampled) {
+    r.spread = cell_spread(s.compute, *sampled, file, pointer_join(s.pointer, "compute"));
+    if (r.spread.is_null())
+      r.spread = json::object(); // printed as such: no sample could compute it
+  }
   if (r.measured.is_number() && r.simulated.is_number() && r.measured.get<double>() != 0)
     r.rel_error = (r.simulated.get<double>() - r.measured.get<double>()) / std::fabs(r.measured.get<double>());
   if (r.role == "prediction") {
@@ -618,6 +642,8 @@ void print_cell(const CellResult& r, int w)
               tolerance_text(r.tolerance).c_str(),
               r.pass.is_null() ? "predicted"
                                : (r.pass.get<bool>() ? "pass" : (r.known_miss.empty() ? "MISS" : "MISS (known)")));
+  if (r.spread.is_object())
+    std::printf("  %-*s %s\n", w, "", spread_text(r.spread).c_str());
   if (r.pass.is_boolean() && not r.pass.get<bool>()) {
     if (not r.known_miss.empty())
       std::printf("  %-*s known miss: %s\n", w, "", r.known_miss.c_str());
@@ -626,7 +652,32 @@ void print_cell(const CellResult& r, int w)
   }
 }
 
+json cell_fields(const CellResult& r);
+
 json cell_report(const CellResult& r)
+{
+  json cell = cell_fields(r);
+  if (r.spread.is_object())
+    cell.update(r.spread);
+  cell.erase("ranking"); // the plot's, not the report's
+  return cell;
+}
+
+void print_uncertainty(const json& summary)
+{
+  auto percent = [](const json& v) {
+    char text[32] = "-";
+    if (v.is_number())
+      std::snprintf(text, sizeof text, "%.1f%%", 100 * v.get<double>());
+    return std::string(text);
+  };
+  std::printf("uncertainty: %ld samples (seed %s): coverage %s of %ld validation cells, median relative half-width "
+              "%s\n",
+              summary["samples"].get<long>(), summary["seed"].dump().c_str(), percent(summary["coverage"]).c_str(),
+              summary["validation_cells"].get<long>(), percent(summary["median_rel_halfwidth"]).c_str());
+}
+
+json cell_fields(const CellResult& r)
 {
   return {{"id", r.id},
           {"source", r.source},
@@ -641,7 +692,8 @@ json cell_report(const CellResult& r)
 }
 
 /** The file's table: each selected cell computed from its runs' points, compared, printed and reported. */
-void compare_file(FilePlan& plan, const ComputeInput& input, const ValidateOptions& o, Tally& tally)
+void compare_file(FilePlan& plan, const ComputeInput& input, const SampledRuns* sampled, const ValidateOptions& o,
+                  Tally& tally)
 {
   int w = 2; // the id column fits the file's longest id
   for (auto const& s : plan.specs)
@@ -652,16 +704,45 @@ void compare_file(FilePlan& plan, const ComputeInput& input, const ValidateOptio
                 "rel.err", "tolerance", "result");
   }
   for (auto& s : plan.specs) {
-    compare_cell(s, input, plan.file, tally);
+    compare_cell(s, input, sampled, plan.file, tally);
     if (o.print_table)
       print_cell(s.r, w);
     tally.report.push_back(cell_report(s.r));
   }
 }
 
+/** Under --uncertainty: the file's tornado (one cell's inputs by rho, or, for several, by mean |rho| over them). */
+void plot_tornado(const FilePlan& plan, const std::string& work, const ValidateOptions& o)
+{
+  std::vector<json> spreads;
+  std::string what = plan.stem + " (mean |rho| over its cells)";
+  for (auto const& s : plan.specs)
+    if (s.r.spread.is_object() && s.r.spread.contains("ranking")) {
+      spreads.push_back(s.r.spread);
+      what = s.r.id; // kept when it is the only one
+    }
+  if (spreads.size() > 1)
+    what = plan.stem + " (mean |rho| over its cells)";
+  json bars = tornado_bars(spreads);
+  if (bars.empty())
+    return;
+  std::string text = "# input\trho\n";
+  for (size_t i = 0; i < bars.size() && i < 10; ++i)
+    text += bars[i]["input"].get<std::string>() + "\t" + format_number(bars[i]["rho"].get<double>()) + "\n";
+  std::string data = plot_path(work + "/" + plan.stem + "/sensitivity.dat");
+  write_file_atomic(data, text);
+  std::string out =
+      (o.report.empty() ? std::string("out") : dir_of(o.report)) + "/validate_" + plan.stem + "_sensitivity";
+  fs::create_directories(dir_of(out + ".png"));
+  if (render_plot(plots_dir() + "/sensitivity_tornado.gp", out, {{"datafile", data}, {"metric", what}}))
+    std::fprintf(stderr, "[validate] tornado plot written to %s.png and %s.svg\n", out.c_str(), out.c_str());
+}
+
 /** Renders plots/validate_<stem>.gp, if there is one, from the file's runs and compared cells. */
 void plot_file(const FilePlan& plan, const std::string& work, const ValidateOptions& o)
 {
+  if (o.uncertainty > 0)
+    plot_tornado(plan, work, o);
   std::string script = plots_dir() + "/validate_" + plan.stem + ".gp";
   if (not fs::exists(script))
     return;
@@ -746,7 +827,10 @@ int run_validation(const ValidateOptions& o)
     ComputeInput input;
     for (auto const& [name, index] : plan.sweeps)
       input.runs[name] = read_points(sweeps[index].spec, sweeps[index].options.out_dir);
-    compare_file(plan, input, o, tally);
+    SampledRuns sampled{o.uncertainty, o.uncertainty_seed, {}, {}, {}};
+    for (auto const& [name, index] : plan.sample_sweeps)
+      add_sampled_run(sampled, name, sweeps[index].spec, sweeps[index].options.out_dir);
+    compare_file(plan, input, o.uncertainty > 0 ? &sampled : nullptr, o, tally);
     if (o.plot)
       plot_file(plan, work, o);
   }
@@ -754,8 +838,15 @@ int run_validation(const ValidateOptions& o)
     std::printf("\n%d compared cells, %d outside tolerance (%d of them documented misses); predictions are reported, "
                 "never compared.\n",
                 tally.compared, tally.failures + tally.known_misses, tally.known_misses);
+  json report = tally.report;
+  if (o.uncertainty > 0) {
+    // With samples the report is an object: the cells, and the coverage and width of their intervals.
+    report = {{"cells", tally.report},
+              {"uncertainty", uncertainty_summary(tally.report, o.uncertainty, o.uncertainty_seed)}};
+    print_uncertainty(report["uncertainty"]);
+  }
   if (not o.report.empty())
-    write_file_atomic(o.report, dump_json(tally.report));
+    write_file_atomic(o.report, dump_json(report));
   if (not temporary || o.keep)
     std::fprintf(stderr, "[validate] runs kept in %s\n", work.c_str());
   return tally.failures == 0 ? 0 : 1;

@@ -3,6 +3,7 @@
 #include "sim/input/json_io.hpp"
 #include "sim/sweep/sweep.hpp"
 
+#include <cstdint>
 #include <map>
 
 #include <string>
@@ -22,6 +23,8 @@ struct ValidateOptions {
   std::vector<std::string> forward;
   std::string measured_label = "measured"; ///< the column's heading (a lab check compares a student's answers)
   bool print_table           = true;       ///< print each file's table (a lab check prints its own)
+  long uncertainty           = 0;          ///< Latin-hypercube samples of every run (0: the point runs only)
+  uint64_t uncertainty_seed  = 1;
 };
 
 /** One compared cell, as the contract's report lists it. */
@@ -31,7 +34,8 @@ struct CellResult {
   json simulated; ///< number, or null when it could not be computed
   json rel_error;
   json tolerance;
-  json pass; ///< bool, or null for predictions
+  json pass;   ///< bool, or null for predictions
+  json spread; ///< under --uncertainty: {"median", "interval", "sensitivity"} over the samples (null otherwise)
 };
 
 /** Evaluates a cell's "compute" over the rows of its runs (exposed for tests). */

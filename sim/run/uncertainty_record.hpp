@@ -1,0 +1,15 @@
+/* What a run under an uncertainty draw writes into its result.json: the draw and every ranged input it read. */
+#pragma once
+#include "sim/input/json_io.hpp"
+#include "sim/input/uncertain.hpp"
+
+namespace cs {
+
+/** {"sample", "samples", "seed", "inputs": [{"id", "unit", "value", "point", "range", "distribution", "quantile"}]}
+ *  for the inputs read since the draw was set (values in base units). */
+json uncertainty_record(const UncertaintyDraw& draw, const std::vector<DrawnInput>& inputs);
+
+/** Under an active draw (the scenario's "uncertainty"), header["uncertainty"] = its record; else nothing. */
+void add_uncertainty_record(json& header);
+
+} // namespace cs

@@ -1,0 +1,37 @@
+/* Statistics over the samples of an uncertainty run: the spread of a metric (median, 5% and 95% points) and the
+ * inputs that explain it (Spearman rank correlation between an input's Latin-hypercube quantile and the metric). */
+#pragma once
+#include "sim/input/json_io.hpp"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace cs {
+
+/** The p-quantile (0 <= p <= 1) of `values`, linearly interpolated between order statistics (R's type 7); NaN for
+ *  none. */
+double sample_quantile(std::vector<double> values, double p);
+
+/** Ranks 1..n, ties sharing their mean rank. */
+std::vector<double> ranks(const std::vector<double>& values);
+
+/** Spearman's rank correlation of x and y (the same length): Pearson's over their ranks; 0 when either is constant
+ *  (an input of zero width, or a metric no input moves, explains nothing). */
+double spearman(const std::vector<double>& x, const std::vector<double>& y);
+
+/** One sample's outcome: its scalar metrics and the quantile each ranged input was drawn at. */
+struct SampleOutcome {
+  json metrics;
+  std::map<std::string, double> quantiles; ///< input id -> quantile
+};
+
+/** The inputs ranked by |rho| against `metric` over `samples` (largest first, ties by id); an input absent from a
+ *  sample is left out of the ranking. [{"input", "rho"}]. */
+json rank_inputs(const std::vector<SampleOutcome>& samples, const std::string& metric);
+
+/** For every scalar metric of the samples: {"point", "median", "p5", "p95", "sensitivity": [{"input", "rho"}]}. The
+ *  point value comes from `point_metrics` (null: left out). */
+json metric_spreads(const std::vector<SampleOutcome>& samples, const json& point_metrics);
+
+} // namespace cs

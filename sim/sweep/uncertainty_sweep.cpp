@@ -1,0 +1,43 @@
+#include "sim/sweep/uncertainty_sweep.hpp"
+
+namespace cs {
+
+void add_uncertainty_factor(json& sweep, long samples, uint64_t seed)
+{
+  if (not sweep.is_object())
+    return; // parse_sweep says what is wrong with it
+  json values = json::array();
+  for (long k = 0; k < samples; ++k)
+    values.push_back(k);
+  json& grid = sweep["grid"];
+  if (grid.is_array())
+    grid.push_back({{uncertainty_sample_path, values}});
+  else if (grid.is_null() || grid.is_object())
+    grid[uncertainty_sample_path] = values;
+  json& set = sweep["set"];
+  if (set.is_null() || set.is_object()) {
+    set["uncertainty.samples"] = samples;
+    set["uncertainty.seed"]    = seed;
+  }
+}
+
+long point_sample(const SweepPoint& p)
+{
+  for (auto const& [path, v] : p.values)
+    if (path == uncertainty_sample_path && v.is_number_integer())
+      return v.get<long>();
+  return -1;
+}
+
+SampleOutcome read_sample(const std::string& out_dir, const PointRow& row)
+{
+  SampleOutcome s;
+  s.metrics  = row.metrics;
+  json drawn = load_json_file(point_dir(out_dir, row.point) + "/result.json").value("uncertainty", json());
+  if (drawn.is_object())
+    for (auto const& in : drawn.value("inputs", json::array()))
+      s.quantiles[in.at("id").get<std::string>()] = in.at("quantile").get<double>();
+  return s;
+}
+
+} // namespace cs

@@ -1,0 +1,25 @@
+/* Uncertainty propagation through sweeps: the factor that runs every point once per Latin-hypercube sample
+ * (the scenario field "uncertainty", sim/run/scenario.cpp), and the samples read back with their drawn inputs. */
+#pragma once
+#include "sim/run/uncertainty_stats.hpp"
+#include "sim/sweep/spec.hpp"
+#include "sim/sweep/store.hpp"
+
+#include <cstdint>
+
+namespace cs {
+
+/** The swept path of the sample factor. */
+inline const char* uncertainty_sample_path = "uncertainty.sample";
+
+/** Adds to a sweep object (before parse_sweep, so that its manifest holds it) the grid factor `uncertainty.sample` =
+ *  0..samples-1, with uncertainty.samples and .seed fixed for every point. */
+void add_uncertainty_factor(json& sweep, long samples, uint64_t seed);
+
+/** The sample a point runs (-1: the point has no sample factor). */
+long point_sample(const SweepPoint& p);
+
+/** A finished point's metrics and the quantiles its ranged inputs were drawn at (from its result.json). */
+SampleOutcome read_sample(const std::string& out_dir, const PointRow& row);
+
+} // namespace cs
