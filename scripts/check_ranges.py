@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""Fails (exit 1) listing file and JSON pointer of every assumed value that has no plausible range.
+
+An assumed value is a guess, and a guess needs its spread written beside it (docs/uncertainty_ranges.md, "Writing a
+range"). Walked: every *.json under platforms/ and scenarios/ (presets, generated platforms and sweeps included).
+Flagged:
+  (a) a value in the provenance form {"value": ..., "source": "..."} whose source says "assumed" and that has no
+      "range" beside it;
+  (b) an object whose own "source" says "assumed" while it holds a plain number or quantity ("4us", "16KiB") that
+      is not in the provenance form: the object-level source would cover it, so which of its values is the guess,
+      and how far off it may be, is not said. Each assumed value moves to its own {"value", "range", "source"}.
+Only numbers and quantity strings are values here: a choice, a flag or a name has no range (booleans and words are
+not flagged), and neither are arrays (a list of quantities is not a single input).
+"""
+import json
+import re
+import sys
+from pathlib import Path
+
+ASSUMED = re.compile(r"\bassumed\b", re.IGNORECASE)
+QUANTITY = re.compile(r"^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*[A-Za-z%/]*\s*$")
+ROOTS = ["platforms", "scenarios"]
+
+
+def is_value(v):
+    """A number or a quantity string (a bool is no number here)."""
+    if isinstance(v, bool):
+        return False
+    if isinstance(v, (int, float)):
+        return True
+    return isinstance(v, str) and QUANTITY.match(v) is not None
+
+
+def escape(key):
+    return str(key).replace("~", "~0").replace("/", "~1")
+
+
+def offenders(node, pointer=""):
+    """(pointer, why) of every flagged value below `node`."""
+    found = []
+    if isinstance(node, list):
+        for i, v in enumerate(node):
+            found += offenders(v, f"{pointer}/{i}")
+        return found
+    if not isinstance(node, dict):
+        return found
+    source = node.get("source")
+    says_assumed = isinstance(source, str) and ASSUMED.search(source) is not None
+    if "value" in node:
+        if says_assumed and "range" not in node and is_value(node["value"]):
+            found.append((pointer, "its source says assumed and it has no \"range\""))
+        return found
+    for key, v in node.items():
+        here = f"{pointer}/{escape(key)}"
+        if says_assumed and is_value(v):
+            found.append((here, "a plain value under an object whose \"source\" says assumed: give it its own "
+                                "{\"value\", \"range\", \"source\"}"))
+        found += offenders(v, here)
+    return found
+
+
+def main(root):
+    root = Path(root)
+    bad = 0
+    for top in ROOTS:
+        for path in sorted((root / top).rglob("*.json")):
+            rel = path.relative_to(root).as_posix()
+            try:
+                data = json.loads(path.read_text())
+            except (ValueError, UnicodeDecodeError) as e:
+                print(f"{rel}: not JSON ({e})")
+                bad += 1
+                continue
+            for pointer, why in offenders(data):
+                print(f"{rel}#{pointer}: {why}")
+                bad += 1
+    if bad:
+        print(f"{bad} assumed value(s) without a range (docs/uncertainty_ranges.md, \"Writing a range\")",
+              file=sys.stderr)
+        return 1
+    return 0
+
+
+def self_test():
+    """A made-up tree: each kind of offender is caught, and the forms that are fine are not."""
+    import contextlib
+    import io
+    import tempfile
+
+    planted = {
+        "costs": {
+            "guess": {"value": "8us", "source": "assumed: a guess"},
+            "ranged": {"value": "8us", "range": ["4us", "15us"], "source": "assumed: a guess (why 4-15 us)"},
+            "seed": {"value": "14us", "source": "Table 2"},
+            "flag": {"value": True, "source": "assumed: on"},
+        },
+        "app": {"iterations": 100, "name": "sor", "on": True, "time": "0.6us", "source": "iterations assumed"},
+        "facts": {"rows": 2000, "source": "the study's input"},
+    }
+    expected = {"platforms/p.json#/costs/guess", "scenarios/m/s.json#/app/iterations", "scenarios/m/s.json#/app/time"}
+    with tempfile.TemporaryDirectory() as d:
+        (Path(d) / "platforms").mkdir()
+        (Path(d) / "scenarios" / "m").mkdir(parents=True)
+        (Path(d) / "platforms" / "p.json").write_text(json.dumps({"costs": planted["costs"]}))
+        (Path(d) / "scenarios" / "m" / "s.json").write_text(
+            json.dumps({"app": planted["app"], "facts": planted["facts"]}))
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+            status = main(d)
+        reported = {line.split(": ")[0] for line in out.getvalue().splitlines()}
+        assert status == 1, "planted offenders were not failed"
+        assert reported == expected, reported
+        (Path(d) / "platforms" / "p.json").write_text(json.dumps({"costs": {"r": planted["costs"]["ranged"]}}))
+        (Path(d) / "scenarios" / "m" / "s.json").write_text(json.dumps({"facts": planted["facts"]}))
+        with contextlib.redirect_stdout(io.StringIO()):
+            assert main(d) == 0, "a clean tree was failed"
+    print("self-test passed")
+    return 0
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["--self-test"]:
+        sys.exit(self_test())
+    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else Path(__file__).resolve().parent.parent))
