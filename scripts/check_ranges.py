@@ -10,7 +10,8 @@ Flagged:
       is not in the provenance form: the object-level source would cover it, so which of its values is the guess,
       and how far off it may be, is not said. Each assumed value moves to its own {"value", "range", "source"}.
 Only numbers and quantity strings are values here: a choice, a flag or a name has no range (booleans and words are
-not flagged), and neither are arrays (a list of quantities is not a single input).
+not flagged), and neither are arrays (a list of quantities is not a single input) nor a "seed" (it picks a random
+stream: its spread is the seeds a validation file runs, not a range).
 """
 import json
 import re
@@ -52,7 +53,7 @@ def offenders(node, pointer=""):
         return found
     for key, v in node.items():
         here = f"{pointer}/{escape(key)}"
-        if says_assumed and is_value(v):
+        if says_assumed and is_value(v) and key != "seed":
             found.append((here, "a plain value under an object whose \"source\" says assumed: give it its own "
                                 "{\"value\", \"range\", \"source\"}"))
         found += offenders(v, here)
@@ -94,7 +95,7 @@ def self_test():
             "seed": {"value": "14us", "source": "Table 2"},
             "flag": {"value": True, "source": "assumed: on"},
         },
-        "app": {"iterations": 100, "name": "sor", "on": True, "time": "0.6us", "source": "iterations assumed"},
+        "app": {"iterations": 100, "seed": 3, "name": "sor", "on": True, "time": "0.6us", "source": "iterations assumed"},
         "facts": {"rows": 2000, "source": "the study's input"},
     }
     expected = {"platforms/p.json#/costs/guess", "scenarios/m/s.json#/app/iterations", "scenarios/m/s.json#/app/time"}
