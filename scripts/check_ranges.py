@@ -60,6 +60,52 @@ def offenders(node, pointer=""):
     return found
 
 
+MODELS = [("platforms/000_", "speculative_read"), ("platforms/001_", "javaparty"), ("platforms/002_", "checkpoint"),
+          ("platforms/003_", "dsm"), ("platforms/004_", "msglog"), ("platforms/ext_", "dsm (ext)"),
+          ("platforms/presets/", "any (fabric presets)"), ("platforms/two_hosts", "pingpong"),
+          ("scenarios/dsm/ext_", "dsm (ext)")]
+
+
+def model_of(rel):
+    for prefix, model in MODELS:
+        if rel.startswith(prefix):
+            return model
+    return rel.split("/")[1] if rel.startswith("scenarios/") else "any"
+
+
+def ranged(node, pointer=""):
+    """(pointer, node) of every value below `node` that carries a range."""
+    found = []
+    items = enumerate(node) if isinstance(node, list) else node.items() if isinstance(node, dict) else []
+    if isinstance(node, dict) and "value" in node and "range" in node:
+        return [(pointer, node)]
+    for key, v in items:
+        found += ranged(v, f"{pointer}/{escape(key)}")
+    return found
+
+
+def table(root):
+    """The ranged inputs as markdown rows (docs/uncertainty_ranges.md): model, file, pointer, value, range, reason."""
+    root = Path(root)
+    rows = []
+    for top in ROOTS:
+        for path in sorted((root / top).rglob("*.json")):
+            rel = path.relative_to(root).as_posix()
+            for pointer, node in ranged(json.loads(path.read_text())):
+                src = node.get("source", "")
+                at = src.rfind("range ")
+                reason = src[at:] if at >= 0 else src
+                reason = reason if len(reason) <= 160 else reason[:157] + "..."
+                lo, hi = node["range"]
+                spread = " log" if node.get("distribution") == "log-uniform" else ""
+                rows.append((model_of(rel), rel, pointer, node["value"], f"{lo} - {hi}{spread}", reason))
+    print("| model | file | pointer | value | range | reason (short) |")
+    print("|---|---|---|---|---|---|")
+    for row in sorted(rows, key=lambda r: (r[0], r[1])):
+        print("| " + " | ".join(str(c).replace("|", "/") for c in row) + " |")
+    return 0
+
+
 def main(root):
     root = Path(root)
     bad = 0
@@ -122,4 +168,6 @@ def self_test():
 if __name__ == "__main__":
     if sys.argv[1:] == ["--self-test"]:
         sys.exit(self_test())
+    if sys.argv[1:2] == ["--table"]:
+        sys.exit(table(sys.argv[2] if len(sys.argv) > 2 else Path(__file__).resolve().parent.parent))
     sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else Path(__file__).resolve().parent.parent))
