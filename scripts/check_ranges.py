@@ -93,7 +93,10 @@ def table(root):
             rel = path.relative_to(root).as_posix()
             for pointer, node in ranged(json.loads(path.read_text())):
                 src = node.get("source", "")
-                at = src.rfind("range ")
+                # The range's own reason: the "; range ..." a range appends to its value's source, else the first
+                # "range" the source states, else the whole source.
+                at = src.rfind("; range ")
+                at = at + 2 if at >= 0 else src.find("range ")
                 reason = src[at:] if at >= 0 else src
                 reason = reason if len(reason) <= 160 else reason[:157] + "..."
                 lo, hi = node["range"]
