@@ -6,10 +6,12 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 check() { if ! eval "$1"; then echo "FAIL: $2"; exit 1; fi; }
 
-"$exe" --help | grep -q "run SCENARIO.json"
+# Whole outputs are read before they are searched: a `grep -q` closing the pipe early would make the command's own
+# write fail (clustersim checks its writes and exits 1 on a broken pipe).
+"$exe" --help >"$tmp/help.txt" && grep -q "run SCENARIO.json" "$tmp/help.txt"
 for c in run sweep validate list describe calibrate; do "$exe" $c --help >/dev/null; done
-"$exe" list | grep -q "speculative_read"
-"$exe" describe speculative_read | grep -q "local_process"
+"$exe" list >"$tmp/list.txt" && grep -q "speculative_read" "$tmp/list.txt"
+"$exe" describe speculative_read >"$tmp/describe.txt" && grep -q "local_process" "$tmp/describe.txt"
 
 s=scenarios/speculative_read/quickstart.json
 "$exe" run $s --out "$tmp/a" -q

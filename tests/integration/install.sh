@@ -16,7 +16,9 @@ mkdir "$tmp/elsewhere"
 cd "$tmp/elsewhere"
 unset CLUSTERSIM_HOME
 "$cs" --version | grep -q "data: $data" || fail "the installed binary does not use its data: $("$cs" --version)"
-"$cs" list | grep -q "scenarios/speculative_read/quickstart.json" || fail "list does not show the installed scenarios"
+# Read whole before searching (a grep -q closing the pipe early would fail the command's own write).
+"$cs" list >"$tmp/list.txt" || fail "list failed"
+grep -q "scenarios/speculative_read/quickstart.json" "$tmp/list.txt" || fail "list does not show the installed scenarios"
 "$cs" run scenarios/speculative_read/quickstart.json --out run -q --set params.iterations=10 ||
   fail "an installed clustersim must run a shipped scenario from another folder"
 python3 - run/result.json "$data" <<'PY' || fail "the run did not use the installed files"

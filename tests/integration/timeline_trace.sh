@@ -19,16 +19,28 @@ cases=(
   "ext_treadmarks94_ethernet.json|scenarios/dsm/ext_treadmarks94.json|--set platform.file=platforms/ext_treadmarks94_ethernet.json --set params.nodes=4 --set params.jacobi.iterations=3"
   "ext_treadmarks94_atm_udp.json|scenarios/dsm/ext_treadmarks94.json|--set platform.file=platforms/ext_treadmarks94_atm_udp.json --set params.nodes=4 --set params.jacobi.iterations=3"
   "ext_jiajia21_ss20_lan.json|scenarios/dsm/ext_jiajia21_mm.json|--set platform.file=platforms/ext_jiajia21_ss20_lan.json --set params.switch=lan --set params.apps_mm.n=128"
+  "001_javaparty_fabric.json|scenarios/javaparty/scale.json|notrace"
+  "002_brazos_pfs.json|scenarios/checkpoint/water.json|--set platform.file=platforms/002_brazos_pfs.json --set params.storage=parallel --set params.interval=4min"
 )
 covered=""
 for c in "${cases[@]}"; do
   IFS='|' read -r platform scenario sets <<<"$c"
   covered="$covered $platform"
   out="$tmp/${platform%.json}"
+  if [ "$sets" = notrace ]; then
+    # SimGrid 3.32's tracer stops on a fat-tree zone ("container link_from_... already present": two of the zone's
+    # cables get one name in the trace; docs/timelines.md): the platform runs and draws its timeline untraced.
+    "$exe" run "$scenario" --out "$out" -q --plot timeline >/dev/null 2>"$out.log" ||
+      fail "$platform: run failed: $(tail -3 "$out.log")"
+    grep -q "\"file\": \"platforms/$platform\"" "$out/result.json" || fail "$platform: the run did not use it"
+    continue
+  fi
   # shellcheck disable=SC2086
   "$exe" run "$scenario" $sets --out "$out" -q --plot timeline --cfg=tracing:yes --cfg=tracing/actor:yes \
     --cfg=tracing/filename:"$out.trace" >/dev/null 2>"$out.log" || fail "$platform: run with tracing failed: $(tail -3 "$out.log")"
-  grep -q "\"file\": \"platforms/$platform\"" "$out/result.json" || fail "$platform: the run did not use it"
+  # The scenario echoed in result.json names the file, plainly or as the value of its choices.
+  grep -q -e "\"file\": \"platforms/$platform\"" -e "\"value\": \"platforms/$platform\"" "$out/result.json" ||
+    fail "$platform: the run did not use it"
   rows=$(($(wc -l <"$out/events.csv") - 1))
   [ "$rows" -ge 2 ] || fail "$platform: events.csv has $rows rows"
   if command -v gnuplot >/dev/null; then [ -s "$out/timeline.png" ] || fail "$platform: no timeline drawn"; fi
