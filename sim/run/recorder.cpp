@@ -3,6 +3,7 @@
 #include "sim/input/staged_files.hpp"
 
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -70,10 +71,19 @@ void Table::stream_rows()
     return;
   char const* dir  = std::getenv("TMPDIR");
   std::string path = std::string(dir && *dir ? dir : "/tmp") + "/clustersim-table-XXXXXX";
-  int fd           = ::mkstemp(path.data());
+  // Nameless from the unlink on, and no signal between the two calls: an interrupt cannot leave the file behind.
+  sigset_t stop, before;
+  sigemptyset(&stop);
+  for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT})
+    sigaddset(&stop, sig);
+  ::sigprocmask(SIG_BLOCK, &stop, &before);
+  int fd    = ::mkstemp(path.data());
+  int error = errno;
+  if (fd >= 0)
+    ::unlink(path.c_str());
+  ::sigprocmask(SIG_SETMASK, &before, nullptr);
   if (fd < 0)
-    throw std::runtime_error("cannot create a temporary table file in " + path + ": " + std::strerror(errno));
-  ::unlink(path.c_str()); // nameless from here on: nothing is left behind, however the process ends
+    throw std::runtime_error("cannot create a temporary table file in " + path + ": " + std::strerror(error));
   std::FILE* f = ::fdopen(fd, "w+");
   if (f == nullptr) {
     ::close(fd);
