@@ -26,6 +26,8 @@ public:
       derived_index_[spec.derived[k].name] = k;
     for (auto const& p : spec.param_paths())
       params_.insert(p);
+    for (auto const& arg : spec.set)
+      fixed_.emplace(arg.substr(0, arg.find('=')), json::parse(arg.substr(arg.find('=') + 1)));
     for (auto const& r : rows)
       if (r.metrics.is_object())
         for (auto const& [m, _] : r.metrics.items())
@@ -55,14 +57,15 @@ private:
     for (auto name : d.expr.names()) {
       if (name.rfind("baseline.", 0) == 0)
         name = name.substr(9);
-      if (name == "rep" || name == "seed" || params_.count(name) || derived_index_.count(name))
+      if (name == "rep" || name == "seed" || params_.count(name) || fixed_.count(name) || derived_index_.count(name))
         continue;
       if (metrics_.empty() || metrics_.count(name))
         continue;
       std::vector<std::string> known(metrics_.begin(), metrics_.end());
       known.insert(known.end(), params_.begin(), params_.end());
       throw InputError(spec_.file, d.pointer,
-                       "\"" + name + "\" is no column of this sweep (metrics, swept parameters, rep, seed, derived)" +
+                       "\"" + name +
+                           "\" is no column of this sweep (metrics, swept or set parameters, rep, seed, derived)" +
                            did_you_mean(name, known));
     }
   }
@@ -79,6 +82,8 @@ private:
         return v;
     if (row.metrics.is_object() && row.metrics.contains(name))
       return row.metrics[name];
+    if (auto it = fixed_.find(name); it != fixed_.end())
+      return it->second;
     return nullptr;
   }
 
@@ -156,6 +161,7 @@ private:
   const std::vector<PointRow>& rows_;
   std::map<std::string, size_t> derived_index_;
   std::set<std::string> params_, metrics_;
+  std::map<std::string, json> fixed_; ///< the "set" values, the same in every row
   std::vector<std::map<std::string, std::vector<size_t>>> baselines_;
   std::vector<std::vector<int>> state_; ///< 0 not computed, 1 being computed (cycle guard), 2 done
   std::vector<std::vector<json>> values_;

@@ -1,4 +1,4 @@
-/* Derived columns of the merged table: each row's expressions evaluated over its parameters, rep, seed, metrics,
+/* Derived columns of the merged table: each row's expressions evaluated over its parameters (swept or fixed by "set"), rep, seed, metrics,
  * the other derived columns, and (for `baseline.<column>`) the matching baseline row. */
 #pragma once
 #include "sim/sweep/store.hpp"

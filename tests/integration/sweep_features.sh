@@ -10,7 +10,7 @@ cat >"$tmp/sweep.json" <<JSON
  "zip": {"platform.slowdown": [1, 4, 16], "params.object_size": ["1KiB", "10KiB", "100KiB"]},
  "sample": {"method": "lhs", "count": 2, "params": {"params.local_process": {"uniform": [0.01, 0.06]}}},
  "derived": {"speedup_vs_nr": {"expr": "baseline.total_time_s / total_time_s", "baseline": {"params.method": "NR"}},
-             "read_ms": "1000 * read_time_per_op_s"}}
+             "read_ms": "1000 * read_time_per_op_s", "per_iteration_s": "total_time_s / params.iterations"}}
 JSON
 points=24
 
@@ -37,13 +37,19 @@ done
 grep -q "16 missing" "$tmp/log" || fail "merge summary: $(cat "$tmp/log")"
 
 # Columns: parameters of every factor, then metrics, then derived columns.
-head -1 "$tmp/a/sweep.csv" | grep -q '^point,rep,seed,params.method,params.object_size,platform.slowdown,params.local_process,status,.*,read_ms,speedup_vs_nr$' ||
+head -1 "$tmp/a/sweep.csv" | grep -q '^point,rep,seed,params.method,params.object_size,platform.slowdown,params.local_process,status,.*,per_iteration_s,read_ms,speedup_vs_nr$' ||
   fail "CSV header: $(head -1 "$tmp/a/sweep.csv")"
 [ "$(wc -l <"$tmp/a/sweep.csv")" -eq $((points + 1)) ] || fail "one row per point"
 awk -F, 'NR > 1 && $4 == "NR" && $NF != 1 { bad = 1 } END { exit bad }' "$tmp/a/sweep.csv" ||
   fail "the NR rows are their own baseline: speedup 1"
 awk -F, 'NR > 1 && $4 == "FR" && ($NF == "" || $NF <= 0) { bad = 1 } END { exit bad }' "$tmp/a/sweep.csv" ||
   fail "every FR row has a speedup"
+# A value fixed by "set" is a column of the derived expressions (10 iterations in every row).
+python3 - "$tmp/a/sweep.csv" <<'PY' || fail "per_iteration_s must be total_time_s / 10"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert rows and all(abs(float(r["per_iteration_s"]) - float(r["total_time_s"]) / 10) < 1e-12 for r in rows)
+PY
 
 # A folder is never resumed by another sweep.
 sed 's/"seed": 4/"seed": 5/' "$tmp/sweep.json" >"$tmp/other.json"
