@@ -8,9 +8,19 @@ The page holds the table between the lines `<!-- cells 003 begin -->` and `<!-- 
 replaces what is between them (the rest of the page is untouched) and fails if the markers are missing. With `-`
 as the page it prints the table. The table lists every cell whose id starts with the prefix: role, measured,
 simulated, error (simulated / measured - 1), tolerance and result; below it, each cell outside its tolerance with
-its `known_miss` (what was searched and why it stays a miss)."""
+its `known_miss` (what was searched and why it stays a miss).
+
+    python3 scripts/cell_tables.py --check ROOT     (the test docs.cell_tables)
+
+checks, without running anything, that each seed's validation file (ROOT/validation/00N_*.json) has a page under
+ROOT/docs/models with its markers, and that the table there lists exactly the file's cells, in order, with their
+roles; `--self-test` plants a stale table and checks that it is caught."""
+import glob
 import json
+import os
+import re
 import sys
+import tempfile
 
 
 def fmt(v):
@@ -67,9 +77,60 @@ def table(cells, prefix):
     return "\n".join(out) + "\n"
 
 
+def stale(root):
+    """What differs between each seed's validation file and the cell table of its model page."""
+    problems = []
+    pages = {p: open(p).read() for p in sorted(glob.glob(os.path.join(root, "docs", "models", "*.md")))}
+    for vf in sorted(glob.glob(os.path.join(root, "validation", "00[0-9]_*.json"))):
+        prefix = os.path.basename(vf)[:3]
+        want = [(c["id"], c.get("role")) for c in json.load(open(vf))["cells"]]
+        begin, end = f"<!-- cells {prefix} begin -->", f"<!-- cells {prefix} end -->"
+        found = [(p, d) for p, d in pages.items() if begin in d and end in d]
+        if len(found) != 1:
+            problems.append(f"{vf}: {len(found)} model pages hold the markers '{begin}' ... '{end}' (want 1)")
+            continue
+        page, doc = found[0]
+        block = doc.split(begin, 1)[1].split(end, 1)[0]
+        have = re.findall(r"^\| `([^`]+)` \| ([a-z]+) \|", block, re.M)
+        if have != want:
+            extra = [i for i, _ in have if i not in dict(want)]
+            missing = [i for i, _ in want if i not in dict(have)]
+            problems.append(f"{page}: the cell table of {prefix} is stale (missing {missing[:3]}, not in the file "
+                            f"{extra[:3]}, or roles or order differ): run scripts/cell_tables.py")
+    return problems
+
+
+def self_test():
+    with tempfile.TemporaryDirectory() as d:
+        os.makedirs(os.path.join(d, "validation"))
+        os.makedirs(os.path.join(d, "docs", "models"))
+        cells = [{"id": "009.a", "role": "validation"}, {"id": "009.b", "role": "calibration"}]
+        json.dump({"cells": cells}, open(os.path.join(d, "validation", "009_x.json"), "w"))
+        page = os.path.join(d, "docs", "models", "x.md")
+        open(page, "w").write("# x\n<!-- cells 009 begin -->\n<!-- cells 009 end -->\n")
+        report = [dict(c, measured=1, simulated=1, rel_error=0, **{"pass": True}) for c in cells]
+        rep = os.path.join(d, "r.json")
+        json.dump(report, open(rep, "w"))
+        sys.argv = ["cell_tables.py", rep, "009", page]
+        main()
+        assert stale(d) == [], stale(d)
+        cells.append({"id": "009.c", "role": "validation"})
+        json.dump({"cells": cells}, open(os.path.join(d, "validation", "009_x.json"), "w"))
+        assert len(stale(d)) == 1, "a cell missing from the table was not caught"
+    print("self-test passed")
+
+
 def main():
+    if len(sys.argv) == 2 and sys.argv[1] == "--self-test":
+        self_test()
+        return
+    if len(sys.argv) == 3 and sys.argv[1] == "--check":
+        problems = stale(sys.argv[2])
+        for p in problems:
+            print(p)
+        sys.exit(1 if problems else 0)
     if len(sys.argv) != 4:
-        sys.exit("usage: cell_tables.py REPORT.json PREFIX PAGE.md|-")
+        sys.exit("usage: cell_tables.py REPORT.json PREFIX PAGE.md|- | --check ROOT | --self-test")
     report, prefix, page = sys.argv[1:]
     with open(report) as f:
         cells = json.load(f)
