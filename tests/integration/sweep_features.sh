@@ -8,7 +8,7 @@ cat >"$tmp/sweep.json" <<JSON
  "set": {"params.iterations": 10}, "repetitions": 2,
  "grid": {"params.method": ["NR", "FR"]},
  "zip": {"platform.slowdown": [1, 4, 16], "params.object_size": ["1KiB", "10KiB", "100KiB"]},
- "sample": {"method": "lhs", "count": 2, "params": {"params.local_process": {"uniform": [0.01, 0.06]}}},
+ "sample": {"method": "lhs", "count": 2, "params": {"params.local_process": {"uniform": ["10ms", "60ms"]}}},
  "derived": {"speedup_vs_nr": {"expr": "baseline.total_time_s / total_time_s", "baseline": {"params.method": "NR"}},
              "read_ms": "1000 * read_time_per_op_s"}}
 JSON
@@ -55,7 +55,7 @@ set +e; "$exe" sweep "$tmp/other.json" --out "$tmp/a" -q 2>"$tmp/log"; rc=$?; se
 # lacks, which only the run's platform finds.)
 cat >"$tmp/failing.json" <<JSON
 {"scenario": "$PWD/scenarios/speculative_read/case1.json", "set": {"params.iterations": 5},
- "grid": {"params.method": ["NR", "FR"], "faults": [[], [{"link": "nolink", "from": 0, "slowdown": 2}]]}}
+ "grid": {"params.method": ["NR", "FR"], "faults": [[], [{"link": "nolink", "from": "0s", "slowdown": 2}]]}}
 JSON
 set +e; "$exe" sweep "$tmp/failing.json" --out "$tmp/f" --jobs 2 2>"$tmp/log"; rc=$?; set -e
 [ $rc -eq 1 ] || fail "a sweep with failed points exits 1 (got $rc)"
