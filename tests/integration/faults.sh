@@ -49,7 +49,7 @@ more "$(metric "$tmp/ds1" getpage_resends)" 0 || fail "dsm: losses must cause GE
 # msglog: every node's disk 10 times slower -> the synchronous log writes cost more.
 m=(scenarios/msglog/nas.json --set params.bench=sp --set params.scheme=logging --set params.pages=1)
 slow='['
-for i in 1 2 3 4 5 6 7 8; do slow="$slow{\"host\": \"cmi$i\", \"disk\": \"hda\", \"from\": 0, \"slowdown\": 10},"; done
+for i in 1 2 3 4 5 6 7 8; do slow="$slow{\"host\": \"cmi$i\", \"disk\": \"hda\", \"from\": \"0s\", \"slowdown\": 10},"; done
 run ml0 "${m[@]}"
 run ml1 "${m[@]}" --set "faults=${slow%,}]"
 more "$(metric "$tmp/ml1" exec_time_s)" "$(metric "$tmp/ml0" exec_time_s)" || fail "msglog: slower disks must slow logging"
