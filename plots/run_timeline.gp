@@ -15,7 +15,7 @@ set xlabel 'simulated time (s)'
 if (exists('xmin')) { set xrange [xmin+0:*] }
 if (exists('xmax')) { set xrange [:xmax+0] }
 set grid xtics
-set key outside top center horizontal  # above the lanes, across the width: the lanes keep theirs
+set key outside top center horizontal Left reverse  # above the lanes, across the width: the lanes keep theirs
 set title 'timeline: '.note
 set style arrow 1 nohead lw 1 lc rgb '#d0d0d0'
 set style arrow 2 nohead lw 7 lc rgb '#7f8c8d'

@@ -9,7 +9,7 @@ set datafile separator "\t"
 set termoption noenhanced  # names like total_time_s are text, not subscripts
 set grid lc rgb '#d0d0d0'
 set border lw 1.2
-set key outside top center horizontal box title keytitle  # above the plot, across the page's width: long series names fit
+set key outside top center horizontal Left reverse width 2 box title keytitle  # above the plot, across the page's width: long series names fit
 set xlabel xlabel
 set ylabel ylabel
 set title plottitle
