@@ -186,6 +186,8 @@ TEST_CASE("bad sweep files are errors naming the place", "[unit]")
   REQUIRE_THAT(error_of({{"gird", {{"params.method", {"NR"}}}}}), Catch::Contains("did you mean \"grid\""));
   REQUIRE_THAT(error_of({{"grid", {{"params.method", {"NR"}}}}, {"zip", {{"params.method", {"FR"}}}}}),
                Catch::Contains("swept twice"));
+  REQUIRE_THAT(error_of({{"sample", {{"count", 3}, {"params", {{"params.a", {{"uniform", {"10ms", "1KiB"}}}}}}}}}),
+               Catch::Contains("two quantities of one dimension"));
   REQUIRE_THAT(error_of({{"sample", {{"count", 3}, {"params", {{"params.a", {{"uniform", {2, 1}}}}}}}}}),
                Catch::Contains("/sample/params/params.a/uniform"));
   REQUIRE_THAT(error_of({{"sample", {{"count", 3}, {"params", {{"params.a", {{"normal", {0, 1}}}}}}}}}),
