@@ -63,7 +63,7 @@ disk["write_bw"] = {"value": f"{bw}MBps", "source": "fitted"}
 
 # Data recovery is the files streamed through the file server's port plus a fixed part: it is linear in that part,
 # with slope one, so one run without it gives it.
-stream = run("scenarios/checkpoint/water.json", "data_recovery_s", *WATER_FAILURE, "params.failures.data_recovery_fixed=0")
+stream = run("scenarios/checkpoint/water.json", "data_recovery_s", *WATER_FAILURE, "params.failures.data_recovery_fixed=0s")
 fixed = float(f"{4.0 - stream:.4g}")
 got = run("scenarios/checkpoint/water.json", "data_recovery_s", *WATER_FAILURE,
           f"params.failures.data_recovery_fixed={fixed}s")

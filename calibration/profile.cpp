@@ -1,5 +1,7 @@
 #include "calibration/profile.hpp"
+#include "calibration/with_unit.hpp"
 #include "sim/input/fields.hpp"
+#include "sim/platform/os_costs.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -18,7 +20,7 @@ public:
   void add(const std::string& key, double value, const std::string& bench, const std::string& how,
            std::vector<std::string> from, bool clamped = false)
   {
-    costs_[key] = {{"value", value}, {"source", "microbenchmark " + bench + ": " + how}};
+    costs_[key] = {{"value", with_unit(value, unit_of_cost(key))}, {"source", "microbenchmark " + bench + ": " + how}};
     fits_[key]  = {{"from", from}, {"how", how}, {"clamped", clamped}};
   }
   const json& costs() const { return costs_; }
@@ -275,7 +277,7 @@ json profile_document(const Measurement& m, const std::string& command, const Co
                            " CPUs, " + mach.value("kernel", std::string("?")) + "), measured by clustersim calibrate" +
                            (m.method.value("quick", false) ? " --quick" : "") + " on " + mach.value("date", "?");
   profile["generated_by"] = command;
-  profile["speed"]        = {{"value", speed},
+  profile["speed"]        = {{"value", with_unit(speed, Unit::speed)},
                              {"source", "microbenchmark flops: 1 Mflop / median time of 8 multiply-add chains, one core"}};
   profile["cores"]        = {{"value", mach.value("cpus", 1)},
                              {"source", "microbenchmark set: CPUs this process may run on (sched_getaffinity)"}};

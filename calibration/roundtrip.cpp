@@ -1,5 +1,6 @@
 #include "calibration/roundtrip.hpp"
 #include "calibration/figures.hpp"
+#include "calibration/with_unit.hpp"
 #include "sim/input/errors.hpp"
 #include "sim/input/fields.hpp"
 #include "sim/input/json_io.hpp"
@@ -84,7 +85,7 @@ json make_roundtrip_validation(const json& profile, const std::string& profile_p
     json set                     = json::object();
     set["platform.host_profile"] = profile_path;
     for (auto const& [k, v] : f.params.items())
-      set["params." + k] = v;
+      set["params." + k] = param_with_unit("microbench", k, v);
     runs[f.id] = {{"scenario", "scenarios/microbench/" + f.bench + ".json"}, {"set", set}};
 
     json cell;

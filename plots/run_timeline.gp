@@ -1,8 +1,8 @@
-# The timeline of one run: a lane per node, time to the right.
+# The timeline of one run: a lane per actor (host/actor), time to the right.
 #   grey bars: actors alive; dark bars: CPU bursts; blue arrows: messages (sender lane -> receiver lane);
 #   coloured bars/points above a lane: the protocol's own events (spans and instants), one colour per kind.
-# Variables from the driver (clustersim run --plot timeline): datadir (timeline.dat), lanes (node names),
-# kinds (the model's event kinds), note (how many nodes are drawn), xmin/xmax (the --window, when given).
+# Variables from the driver (clustersim run --plot timeline): datadir (timeline.dat), lanes (host/actor labels),
+# kinds (the model's event kinds), note (how many actors are drawn), xmin/xmax (the --window, when given).
 set termoption noenhanced # names hold underscores
 set datafile separator "\t"
 set datafile commentschars '#'
@@ -15,7 +15,7 @@ set xlabel 'simulated time (s)'
 if (exists('xmin')) { set xrange [xmin+0:*] }
 if (exists('xmax')) { set xrange [:xmax+0] }
 set grid xtics
-set key outside right top
+set key outside top center horizontal Left reverse  # above the lanes, across the width: the lanes keep theirs
 set title 'timeline: '.note
 set style arrow 1 nohead lw 1 lc rgb '#d0d0d0'
 set style arrow 2 nohead lw 7 lc rgb '#7f8c8d'

@@ -4,15 +4,16 @@
 # Variables from the driver (all strings): datafile (tab-separated blocks, one per line: x, mean, bar low, bar high,
 # x label), nlines, title1..titleN (line titles), keytitle, categorical ('1': x is a label, plotted at its rank),
 # logx, logy ('1' or '0'), xlabel, ylabel, plottitle, errorbars (a note on what the bars are, or '').
+# Series differ by colour, point type and dash; a title ending "(= X)" marks a series drawn exactly over X.
 set datafile separator "\t"
 set termoption noenhanced  # names like total_time_s are text, not subscripts
 set grid lc rgb '#d0d0d0'
 set border lw 1.2
-set key outside right top box title keytitle
+set key outside top center horizontal Left reverse width 2 box title keytitle  # above the plot, across the page's width: long series names fit
 set xlabel xlabel
 set ylabel ylabel
 set title plottitle
-if (errorbars ne '') { set label 1 errorbars at screen 0.99, screen 0.02 right font ',9' tc rgb '#555555' }
+if (errorbars ne '') { set label 1 errorbars at screen 0.01, screen 0.02 left font ',9' tc rgb '#555555' }
 if (logx eq '1' && categorical ne '1') { set logscale x }
 if (logy eq '1') { set logscale y }
 set autoscale xfix  # no empty decade after the last point
@@ -28,7 +29,7 @@ set linetype cycle 7
 n = int(nlines)
 # On a log axis gnuplot labels the decades only, often one in a sweep's range: label every swept value instead.
 if (categorical eq '1' || logx eq '1') {
-  plot for [i=1:n] datafile index (i-1) using 1:2:3:4:xtic(5) with yerrorlines lt i title value(sprintf('title%d', i))
+  plot for [i=1:n] datafile index (i-1) using 1:2:3:4:xtic(5) with yerrorlines lt i dt i title value(sprintf('title%d', i))
 } else {
-  plot for [i=1:n] datafile index (i-1) using 1:2:3:4 with yerrorlines lt i title value(sprintf('title%d', i))
+  plot for [i=1:n] datafile index (i-1) using 1:2:3:4 with yerrorlines lt i dt i title value(sprintf('title%d', i))
 }

@@ -5,6 +5,7 @@
 #include "calibration/calibrate.hpp"
 #include "calibration/profile.hpp"
 #include "calibration/roundtrip.hpp"
+#include "calibration/with_unit.hpp"
 #include "sim/input/errors.hpp"
 
 #include <chrono>
@@ -88,11 +89,11 @@ int cmd_calibrate(const Args& args, const Args&)
     std::fprintf(stderr, "clustersim calibrate: %zu figures in %.1f s -> %s\n", m.figures.size(), wall,
                  profile_path.c_str());
     std::fprintf(stderr, "  speed %.4g Gflop/s, fork %.3g ms + %.3g ms/MB, thread %.3g us, switch %.3g us\n",
-                 profile["speed"]["value"].get<double>() / 1e9,
-                 profile["os_profile"]["costs"]["fork_fixed"]["value"].get<double>() * 1e3,
-                 profile["os_profile"]["costs"]["fork_per_mb"]["value"].get<double>() * 1e3,
-                 profile["os_profile"]["costs"]["thread_create"]["value"].get<double>() * 1e6,
-                 profile["os_profile"]["costs"]["context_switch"]["value"].get<double>() * 1e6);
+                 calib::without_unit(profile["speed"]["value"]) / 1e9,
+                 calib::without_unit(profile["os_profile"]["costs"]["fork_fixed"]["value"]) * 1e3,
+                 calib::without_unit(profile["os_profile"]["costs"]["fork_per_mb"]["value"]) * 1e3,
+                 calib::without_unit(profile["os_profile"]["costs"]["thread_create"]["value"]) * 1e6,
+                 calib::without_unit(profile["os_profile"]["costs"]["context_switch"]["value"]) * 1e6);
   }
   if (not validation.empty()) {
     json roundtrip;

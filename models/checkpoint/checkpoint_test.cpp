@@ -145,7 +145,7 @@ TEST_CASE("A failed node is detected by the heartbeats and the run restarts from
 
 TEST_CASE("Without a complete checkpoint a failure restarts the run from the beginning", "[engine][checkpoint]")
 {
-  json m = cs::test::run_metrics(water, with(short_water, {"params.interval=0", "params.failures.fail_at=300s"}));
+  json m = cs::test::run_metrics(water, with(short_water, {"params.interval=0s", "params.failures.fail_at=300s"}));
   REQUIRE(m["recoveries"].get<long>() == 1);
   REQUIRE(m["data_recovery_s"].get<double>() == 0); // nothing to read back
   REQUIRE(m["lost_work_s"].get<double>() == Approx(300));
@@ -181,13 +181,13 @@ TEST_CASE("A requested checkpoint is taken at the next barrier", "[engine][check
 {
   // Barriers about 60 s apart, no interval: requests at 70 s and 75 s share the barrier near 120 s; 400 s gets one.
   json m = cs::test::run_metrics(
-      water, with(short_water, {"params.interval=0", "params.requests=[\"70s\", \"75s\", \"400s\"]"}));
+      water, with(short_water, {"params.interval=0s", "params.requests=[\"70s\", \"75s\", \"400s\"]"}));
   REQUIRE(m["checkpoints"].get<long>() == 2);
 }
 
 TEST_CASE("The log says a requested checkpoint began because it was requested", "[engine][checkpoint]")
 {
-  std::string log = cs::test::run_log(water, with(short_water, {"params.interval=0", "params.requests=[\"70s\"]"}),
+  std::string log = cs::test::run_log(water, with(short_water, {"params.interval=0s", "params.requests=[\"70s\"]"}),
                                       {"--log=cs_checkpoint.thres:verbose"});
   REQUIRE_THAT(log, Catch::Contains("checkpoint 0 begins (requested)"));
   REQUIRE_THAT(log, !Catch::Contains("interval elapsed"));

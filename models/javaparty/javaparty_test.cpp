@@ -61,7 +61,7 @@ namespace {
 json two_machines(const std::string& work)
 {
   return cs::test::run_metrics(raytracer, {"params.machines=2", "params.placement=round_robin", "params.work=" + work,
-                                           "params.run_noise=0", "params.rmi_cost=0", "params.test_cost=200ns"});
+                                           "params.run_noise=0", "params.rmi_cost=0s", "params.test_cost=200ns"});
 }
 json one_machine_two_threads(const std::string& jvm_cpus)
 {
@@ -104,7 +104,7 @@ TEST_CASE("The blast's receive CPU slows the JavaParty threads that need both CP
 {
   // QoS on: no lost or delayed segments; two threads per machine in JVMs that use both CPUs compete with the
   // receive path for the cores.
-  json m = cs::test::run_metrics(raytracer, {"params.placement=round_robin", "params.run_noise=0", "params.rmi_cost=0",
+  json m = cs::test::run_metrics(raytracer, {"params.placement=round_robin", "params.run_noise=0", "params.rmi_cost=0s",
                                              "params.test_cost=200ns", "params.switch_model.mls_qos=on",
                                              "params.congestion.enabled=true", "params.threads_per_machine=2",
                                              "params.jvm_cpus=2"});
@@ -155,7 +155,7 @@ TEST_CASE("Under the blast and the profile, a JVM's chunks on the CPU that takes
   // One machine, its worker in the head's JVM (no RMI over the network): only the receive CPU can slow it.
   json m      = cs::test::run_metrics(raytracer, {"params.machines=1", "params.congestion.enabled=true",
                                                   "params.switch_model.mls_qos=on", "params.run_noise=0",
-                                                  "params.rmi_cost=0", "params.test_cost=200ns"});
+                                                  "params.rmi_cost=0s", "params.test_cost=200ns"});
   double left = 1 - m["blast_fps"].get<double>() * 3.0e-6; // frame_rx_irq, platforms/001_javaparty_cluster.json
   REQUIRE(left == Approx(0.744).epsilon(0.01));
   REQUIRE(m["head_irq_cpu_left"].get<double>() == Approx(left));

@@ -82,9 +82,10 @@ Params Params::from(Fields& f)
   p.congestion = c.boolean("enabled", p.congestion, "blast UDP at jp-1..jp-4 from jp-5..jp-8 during the run");
   p.blast_payload =
       c.quantity("payload", Unit::size, p.blast_payload, "D-ITG payload (seed: 1400 B)", Range::between(1, 1472));
-  p.blast_rate    = c.quantity("rate", Unit::rate, p.blast_rate,
-                               "frames per second, e.g. 50000 or \"50kHz\" (0: the line rate: the seed's 'maximum')",
-                               Range::non_negative());
+  p.blast_rate =
+      c.quantity("rate", Unit::rate, p.blast_rate,
+                 "frames per second, e.g. \"50000/s\" or \"50kHz\" (0/s: the line rate: the seed's 'maximum')",
+                 Range::non_negative());
   p.blast_offered = c.quantity("offered", Unit::bandwidth, p.blast_offered,
                                "the rate as a bandwidth, e.g. \"600Mbps\": frames on the wire (payload and UDP, IP "
                                "and Ethernet framing) per second, as blast_offered_mbps reports it (0: use rate)",

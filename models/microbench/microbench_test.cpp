@@ -55,7 +55,7 @@ TEST_CASE("a hand-off ring of 3 on one CPU costs context_switch a hop", "[engine
 
 TEST_CASE("UDP round trip is 2 udp_fixed + (request + reply) udp_per_byte", "[engine][microbench]")
 {
-  double t = op_time("udp_rtt", {"params.request_size=64", "params.reply_size=8KiB"});
+  double t = op_time("udp_rtt", {"params.request_size=64B", "params.reply_size=8KiB"});
   CHECK(t == Approx(2 * 10e-6 + (64 + 8192) * 1e-10).epsilon(1e-6));
 }
 

@@ -35,7 +35,7 @@ public:
 Params defaults_for(const std::string& bench)
 {
   // The compute time is irrelevant to the stream (and has no default: scenarios give it, calibrated).
-  cs::Fields f(json{{"bench", bench}, {bench, {{"compute", 1}}}}, "<test>", "");
+  cs::Fields f(json{{"bench", bench}, {bench, {{"compute", "1s"}}}}, "<test>", "");
   return Params::from(f);
 }
 
@@ -125,7 +125,7 @@ TEST_CASE("Pages written back to back go at the platter rate", "[engine][msglog]
 {
   // Seed: "usually 8~9 MB/s": a long run of writes fills the buffer, then every request waits for the platter
   // (the writer's own copy time overlaps the drain, so the rate over the whole run is what a dd test reports).
-  json m = cs::test::run_metrics(disk, {"params.disk_test.gap=0", "params.disk_test.writes=100"});
+  json m = cs::test::run_metrics(disk, {"params.disk_test.gap=0s", "params.disk_test.writes=100"});
   REQUIRE(m["disk_requests_buffer_full"].get<long>() > 0);
   double rate = m["disk_written_MiB"].get<double>() * 1048576 / m["exec_time_s"].get<double>() / 1e6;
   REQUIRE(rate >= 8);

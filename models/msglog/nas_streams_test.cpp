@@ -20,7 +20,7 @@ namespace {
 Params params_for(const std::string& bench, long ranks, const std::string& cls)
 {
   cs::Fields f(
-      json{{"bench", bench}, {"ranks", ranks}, {"ranks_per_node", 1}, {"class", cls}, {bench, {{"compute", 1}}}},
+      json{{"bench", bench}, {"ranks", ranks}, {"ranks_per_node", 1}, {"class", cls}, {bench, {{"compute", "1s"}}}},
       "<test>", "");
   return Params::from(f);
 }
@@ -167,7 +167,7 @@ TEST_CASE("The seed's 16-rank class B streams are unchanged", "[unit][msglog]")
                                                 {"ep", 6095561951465980003ULL},  {"lu", 16047634259221450611ULL},
                                                 {"mg", 6410825822739809795ULL},  {"sp", 7003062556642551030ULL}};
   for (auto const& [bench, digest] : expected) {
-    cs::Fields f(json{{"bench", bench}, {bench, {{"compute", 1}}}}, "<test>", "");
+    cs::Fields f(json{{"bench", bench}, {bench, {{"compute", "1s"}}}}, "<test>", "");
     Params p = Params::from(f);
     Digest d;
     for (int r = 0; r < 16; ++r)

@@ -57,7 +57,7 @@ private:
 
 std::vector<std::string> failure_free_digests(const std::string& bench)
 {
-  cs::Fields f(json{{"bench", bench}, {bench, {{"compute", 1}}}}, "<test>", "");
+  cs::Fields f(json{{"bench", bench}, {bench, {{"compute", "1s"}}}}, "<test>", "");
   Params p  = Params::from(f);
   int ranks = static_cast<int>(p.ranks);
   std::vector<std::vector<double>> log(static_cast<size_t>(ranks * ranks));

@@ -3,6 +3,7 @@
 #include "sim/input/errors.hpp"
 #include "sim/input/input_limits.hpp"
 #include "sim/input/uncertain.hpp"
+#include "sim/input/unit_text.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -127,11 +128,15 @@ double Fields::scalar_quantity(const json& v, const std::string& ptr, Unit unit,
   std::string range_text = range.describe();
   if (not range_text.empty())
     expected += " " + range_text;
+  if (v.is_number() && unit != Unit::none)
+    throw InputError(file_, ptr, no_unit_message(v.dump(), unit));
   if (v.is_number()) {
     out = v.get<double>();
   } else if (v.is_string()) {
     std::string why;
     auto parsed = parse_unit_string(v.get<std::string>(), unit, &why);
+    if (not parsed && why.find(" has no unit;") != std::string::npos)
+      throw InputError(file_, ptr, why);
     if (not parsed)
       throw InputError(file_, ptr, "expected " + expected + ", got " + quote_value(v) + " (" + why + ")");
     out = *parsed;
@@ -224,7 +229,8 @@ json quantity_schema(Unit unit, const Range& range, bool sourced)
   if (std::isfinite(range.max))
     number["maximum"] = range.max;
   json text{{"type", "string"}, {"description", unit_examples(unit)}};
-  json value{{"anyOf", json::array({number, text})}};
+  // A dimensioned field takes its value with a unit: a plain number only where the field has no dimension.
+  json value = unit == Unit::none ? json{{"anyOf", json::array({number, text})}} : text;
   json with_source{{"type", "object"},
                    {"properties",
                     {{"value", value},
@@ -236,6 +242,8 @@ json quantity_schema(Unit unit, const Range& range, bool sourced)
                    {"additionalProperties", false}};
   if (sourced)
     return with_source;
+  if (unit != Unit::none)
+    return {{"anyOf", json::array({text, with_source})}};
   return {{"anyOf", json::array({number, text, with_source})}};
 }
 

@@ -1,4 +1,5 @@
 #include "sim/input/units.hpp"
+#include "sim/input/unit_text.hpp"
 
 #include <cctype>
 #include <cmath>
@@ -74,17 +75,51 @@ const char* unit_examples(Unit u)
   case Unit::none:
     return "a plain number, or a percentage such as \"25%\"";
   case Unit::time:
-    return "e.g. \"50us\", \"3ms\", \"2min\", or seconds";
+    return "e.g. \"50us\", \"3ms\", \"2min\", \"10s\"";
   case Unit::size:
-    return "e.g. \"10KiB\", \"4MB\", or bytes";
+    return "e.g. \"10KiB\", \"4MB\", \"512B\"";
   case Unit::bandwidth:
-    return "e.g. \"100Mbps\", \"12MBps\", or bytes/s";
+    return "e.g. \"100Mbps\", \"12MBps\", \"1000Bps\"";
   case Unit::speed:
-    return "e.g. \"2Gf\", or flop/s";
+    return "e.g. \"2Gf\", \"100Mf\", \"1e9f\"";
   case Unit::rate:
-    return "e.g. \"85kHz\", or events/s";
+    return "e.g. \"85kHz\", \"50000/s\", \"50000Hz\"";
   }
   return "";
+}
+
+const char* base_suffix(Unit u)
+{
+  switch (u) {
+  case Unit::time:
+    return "s";
+  case Unit::size:
+    return "B";
+  case Unit::bandwidth:
+    return "Bps";
+  case Unit::speed:
+    return "f";
+  case Unit::rate:
+    return "Hz";
+  case Unit::none:
+    break;
+  }
+  return "";
+}
+
+std::string no_unit_message(const std::string& number, Unit unit)
+{
+  static const char* const second[] = {"", "ms", "KiB", "Mbps", "Gf", "kHz"}; // in Unit's order
+  return number + " has no unit; give a " + unit_name(unit) + " such as " + number + base_suffix(unit) + ", " + number +
+         second[static_cast<int>(unit)];
+}
+
+std::optional<std::pair<double, Unit>> parse_any_quantity(const std::string& text)
+{
+  for (Unit u : {Unit::time, Unit::size, Unit::bandwidth, Unit::speed, Unit::rate})
+    if (auto v = parse_unit_string(text, u))
+      return std::make_pair(*v, u);
+  return std::nullopt;
 }
 
 std::optional<double> parse_unit_string(const std::string& text, Unit unit, std::string* why)
@@ -116,8 +151,13 @@ std::optional<double> parse_unit_string(const std::string& text, Unit unit, std:
       *why = "is not a finite number";
     return std::nullopt;
   }
+  if (suffix.empty() && unit != Unit::none) {
+    if (why)
+      *why = no_unit_message(text, unit);
+    return std::nullopt;
+  }
   if (suffix.empty())
-    return number; // plain SI number written as a string
+    return number;
   for (auto const& [name, factor] : suffixes(unit))
     if (suffix == name)
       return number * factor;

@@ -1,5 +1,6 @@
-/* Quantities with units: SimGrid-style unit strings ("100Mbps", "50us", "10KiB", "2Gf") or plain SI numbers.
- * Parsed in this one place so that every file accepts the same spellings. */
+/* Quantities with units: SimGrid-style unit strings ("100Mbps", "50us", "10KiB", "2Gf"); a plain number only where
+ * the field has no dimension (sim/input/unit_text.hpp says why). Parsed in this one place so that every file accepts
+ * the same spellings. */
 #pragma once
 #include <optional>
 #include <string>
@@ -12,7 +13,7 @@ enum class Unit {
   size,      ///< bytes: "10KiB", "4MB", "8kB", "1GiB", "512B"
   bandwidth, ///< bytes per second: "100Mbps" (bits), "12.5MBps" (bytes), "1Gbps"
   speed,     ///< flop/s: "2Gf", "100Mf"
-  rate       ///< events per second: "85kHz"... or plain numbers
+  rate       ///< events per second: "85kHz", "50000/s"
 };
 
 const char* unit_name(Unit u);

@@ -3,6 +3,7 @@
 #include "sim/input/fields.hpp"
 #include "sim/input/json_io.hpp"
 #include "sim/platform/engine_reuse.hpp"
+#include "sim/platform/os_costs.hpp"
 #include "sim/platform/platform_star.hpp"
 #include "sim/platform/platform_topology.hpp"
 #include "sim/platform/platform_xml_check.hpp"
@@ -117,6 +118,8 @@ void check_routing(const PlatformSpec& spec)
                              "\": every pair of hosts needs one (an entry of /routes, or a switch both are on)");
 }
 
+} // namespace
+
 Unit unit_of_cost(const std::string& key)
 {
   auto ends = [&](const char* suffix) {
@@ -131,6 +134,8 @@ Unit unit_of_cost(const std::string& key)
     return Unit::none;
   return Unit::time;
 }
+
+namespace {
 
 LinkSpec parse_link(Fields& f, bool named)
 {

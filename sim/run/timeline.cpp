@@ -3,6 +3,7 @@
 #include "sim/input/json_io.hpp"
 #include "sim/run/events.hpp"
 #include "sim/run/plot.hpp"
+#include "sim/run/timeline_lanes.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -43,30 +44,6 @@ size_t column(const Table& t, const std::string& name)
     if (t.columns()[i] == name)
       return i;
   throw std::logic_error("events table without column " + name);
-}
-
-/** a2 before a10: lanes and kinds in an order that depends on their names only, so that two runs of a scenario draw
- *  the same lane at the same place and a kind in the same colour, whatever happened first. */
-bool natural_less(const std::string& a, const std::string& b)
-{
-  size_t i = 0, j = 0;
-  while (i < a.size() && j < b.size()) {
-    if (std::isdigit(static_cast<unsigned char>(a[i])) && std::isdigit(static_cast<unsigned char>(b[j]))) {
-      size_t i1 = a.find_first_not_of("0123456789", i), j1 = b.find_first_not_of("0123456789", j);
-      std::string da = a.substr(i, i1 - i), db = b.substr(j, j1 - j);
-      da.erase(0, std::min(da.find_first_not_of('0'), da.size() - 1));
-      db.erase(0, std::min(db.find_first_not_of('0'), db.size() - 1));
-      if (da.size() != db.size() || da != db)
-        return da.size() != db.size() ? da.size() < db.size() : da < db;
-      i = i1 == std::string::npos ? a.size() : i1;
-      j = j1 == std::string::npos ? b.size() : j1;
-    } else if (a[i] != b[j]) {
-      return a[i] < b[j];
-    } else {
-      ++i, ++j;
-    }
-  }
-  return a.size() - i < b.size() - j;
 }
 
 /** What the event budget left out, for the plot's title ("" when nothing), warned on stderr with the option to
@@ -110,18 +87,8 @@ bool render_timeline(const std::string& run_dir, const Table& events, const Time
 {
   const size_t c_time = column(events, "time_s"), c_end = column(events, "end_s"), c_node = column(events, "node"),
                c_kind = column(events, "kind"), c_peer = column(events, "peer"), c_detail = column(events, "detail");
-  // Lanes: the nodes in the order of their names, at most max_lanes of them.
-  std::set<std::string> all_nodes;
-  for (auto const& r : events.rows())
-    if (not r[c_node].get<std::string>().empty())
-      all_nodes.insert(r[c_node].get<std::string>());
-  std::vector<std::string> lanes(all_nodes.begin(), all_nodes.end());
-  std::sort(lanes.begin(), lanes.end(), natural_less);
-  if (static_cast<long>(lanes.size()) > o.max_lanes)
-    lanes.resize(o.max_lanes);
-  std::map<std::string, size_t> lane_of;
-  for (size_t i = 0; i < lanes.size(); ++i)
-    lane_of[lanes[i]] = i;
+  const size_t c_actor = column(events, "actor");
+  TimelineLanes lanes(events, o.max_lanes, o.from, o.to);
   // Kinds the model marked (the automatic ones have their own styles in the script), in order of appearance.
   static const std::set<std::string> automatic{"actor", "cpu", "msg"};
   std::vector<std::string> kinds;
@@ -129,16 +96,17 @@ bool render_timeline(const std::string& run_dir, const Table& events, const Time
   size_t drawn     = 0;
   for (auto const& r : events.rows()) {
     double t0 = r[c_time].get<double>(), t1 = r[c_end].get<double>();
-    auto lane = lane_of.find(r[c_node].get<std::string>());
-    if (lane == lane_of.end() || t1 < o.from || t0 > o.to)
+    long lane = lanes.of(r[c_node].get<std::string>(), r[c_actor].get<std::string>());
+    if (lane < 0 || t1 < o.from || t0 > o.to)
       continue;
     std::string kind = r[c_kind].get<std::string>();
     if (not automatic.count(kind) && std::find(kinds.begin(), kinds.end(), kind) == kinds.end())
       kinds.push_back(kind);
-    auto peer             = lane_of.find(r[c_peer].get<std::string>());
-    std::string peer_lane = peer == lane_of.end() ? "NaN" : std::to_string(peer->second);
-    data += std::to_string(lane->second) + "\t" + field(r[c_time]) + "\t" + field(r[c_end]) + "\t" + peer_lane + "\t" +
-            kind + "\t" + field(r[c_node]) + "\t" + field(r[c_detail]) + "\n";
+    long peer             = kind == "msg" ? lanes.receiver(r[c_peer].get<std::string>(), r[c_detail].get<std::string>())
+                                          : lanes.of(r[c_peer].get<std::string>(), "");
+    std::string peer_lane = peer < 0 ? "NaN" : std::to_string(peer);
+    data += std::to_string(lane) + "\t" + field(r[c_time]) + "\t" + field(r[c_end]) + "\t" + peer_lane + "\t" + kind +
+            "\t" + field(r[c_node]) + "\t" + field(r[c_detail]) + "\n";
     ++drawn;
   }
   if (drawn == 0) {
@@ -149,13 +117,14 @@ bool render_timeline(const std::string& run_dir, const Table& events, const Time
   write_file_atomic(run_dir + "/timeline.dat", data);
   std::sort(kinds.begin(), kinds.end()); // a kind's colour is its place in this list
   std::string lane_names, kind_names;
-  for (auto const& l : lanes)
+  for (auto const& l : lanes.labels())
     lane_names += (lane_names.empty() ? "" : " ") + l;
   for (auto const& k : kinds)
     kind_names += (kind_names.empty() ? "" : " ") + k;
-  std::string note = lanes.size() < all_nodes.size()
-                         ? std::to_string(lanes.size()) + " of " + std::to_string(all_nodes.size()) + " nodes"
-                         : std::to_string(lanes.size()) + " nodes";
+  size_t drawn_lanes = lanes.labels().size();
+  std::string note   = drawn_lanes < lanes.actors()
+                           ? std::to_string(drawn_lanes) + " of " + std::to_string(lanes.actors()) + " actors"
+                           : std::to_string(drawn_lanes) + " actors";
   note += truncation_note(events, c_time, c_kind, c_detail);
   std::map<std::string, std::string> vars{
       {"datadir", plot_path(run_dir)}, {"lanes", lane_names}, {"kinds", kind_names}, {"note", note}};

@@ -1,4 +1,4 @@
-/* The timeline of a run: its event table laid out as lanes (one per node) for plots/run_timeline.gp. */
+/* The timeline of a run: its event table laid out as lanes (one per actor) for plots/run_timeline.gp. */
 #pragma once
 #include "sim/run/recorder.hpp"
 
@@ -10,7 +10,7 @@ namespace cs {
 struct TimelineOptions {
   double from    = 0; ///< the window drawn, in simulated seconds
   double to      = std::numeric_limits<double>::infinity();
-  long max_lanes = 12; ///< more nodes than this are not readable: the first ones (in order of appearance) are drawn
+  long max_lanes = 12; ///< more lanes than this are not readable: the first ones (in order of names) are drawn
 };
 
 /** Parses "T0:T1" (simulated seconds, either side may be empty) into `o.from` / `o.to`; UsageError if malformed. */

@@ -1,6 +1,7 @@
 #include "sim/sweep/derived.hpp"
 #include "sim/input/errors.hpp"
 #include "sim/input/fields.hpp"
+#include "sim/input/unit_text.hpp"
 
 #include <map>
 #include <set>
@@ -15,7 +16,9 @@ std::optional<double> number_of(const json& v)
     return v.get<double>();
   if (v.is_boolean())
     return v.get<bool>() ? 1.0 : 0.0;
-  return std::nullopt; // strings ("FR", "30ms") are labels, not numbers
+  if (auto q = v.is_string() ? parse_any_quantity(v.get<std::string>()) : std::nullopt)
+    return q->first;   // "30ms" is 0.03 (seconds), as the model reads it
+  return std::nullopt; // other strings ("FR") are labels, not numbers
 }
 
 class Evaluator {

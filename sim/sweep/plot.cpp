@@ -1,6 +1,7 @@
 #include "sim/sweep/plot.hpp"
 #include "sim/input/errors.hpp"
 #include "sim/input/json_io.hpp"
+#include "sim/input/unit_text.hpp"
 #include "sim/run/plot.hpp"
 #include "sim/sweep/labels.hpp"
 #include "sim/sweep/store.hpp"
@@ -11,6 +12,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <map>
+#include <optional>
 
 namespace fs = std::filesystem;
 
@@ -269,6 +271,27 @@ std::string sweep_name(const std::string& dir)
   return fs::path(dir).filename().string();
 }
 
+/** An axis value as a number: a number, or a quantity with its unit ("30ms") in base units. */
+std::optional<double> axis_number(const json& v)
+{
+  if (v.is_number())
+    return v.get<double>();
+  if (auto q = v.is_string() ? parse_any_quantity(v.get<std::string>()) : std::nullopt)
+    return q->first;
+  return std::nullopt;
+}
+
+bool all_numbers(const std::vector<json>& values)
+{
+  return std::all_of(values.begin(), values.end(), [](const json& v) { return axis_number(v).has_value(); });
+}
+
+void sort_numbers(std::vector<json>& values)
+{
+  std::sort(values.begin(), values.end(),
+            [](const json& a, const json& b) { return *axis_number(a) < *axis_number(b); });
+}
+
 std::map<std::string, std::string> line_plot(const Rows& rows, const SweepPlotOptions& o, const std::string& data,
                                              const std::string& model)
 {
@@ -279,9 +302,9 @@ std::map<std::string, std::string> line_plot(const Rows& rows, const SweepPlotOp
   axes.insert(axes.end(), o.lines.begin(), o.lines.end());
   auto selected = select_rows(rows, o, axes);
   auto xs       = distinct(selected, o.x);
-  bool numeric  = std::all_of(xs.begin(), xs.end(), [](const json& v) { return v.is_number(); });
+  bool numeric  = all_numbers(xs);
   if (numeric)
-    std::sort(xs.begin(), xs.end(), [](const json& a, const json& b) { return a.get<double>() < b.get<double>(); });
+    sort_numbers(xs);
   ColumnLabel xl = column_label(o.x, model), yl = column_label(o.y, model);
   double xf = numeric ? unit_factor(xl, o.xunit) : 1, yf = unit_factor(yl, o.yunit);
   std::map<std::pair<std::string, std::string>, json> cells;
@@ -293,7 +316,7 @@ std::map<std::string, std::string> line_plot(const Rows& rows, const SweepPlotOp
     repeated = repeated || (s.is_object() && s.value("n", 0) > 1);
   }
   std::string text;
-  std::map<std::string, std::string> vars;
+  std::map<std::string, std::string> vars, drawn; // drawn: each series' data, to its title
   int n = 0;
   for (auto const& line : distinct_lines(selected, o.lines)) {
     std::string block;
@@ -311,14 +334,17 @@ std::map<std::string, std::string> line_plot(const Rows& rows, const SweepPlotOp
         lo = s["ci95_low"].get<double>();
         hi = s["ci95_high"].get<double>();
       }
-      block += (numeric ? number_text(xs[i].get<double>() / xf) : std::to_string(i)) + "\t" + number_text(mean / yf) +
+      block += (numeric ? number_text(*axis_number(xs[i]) / xf) : std::to_string(i)) + "\t" + number_text(mean / yf) +
                "\t" + number_text(lo / yf) + "\t" + number_text(hi / yf) + "\t" + label_of(xs[i]) + "\n";
     }
     if (block.empty())
       continue; // a line without a single finished point would only confuse the key
     text += (n ? "\n\n" : "") + block;
     ++n;
-    vars["title" + std::to_string(n)] = o.lines.empty() ? yl.text : line_title(line);
+    std::string title = o.lines.empty() ? yl.text : line_title(line);
+    // A series drawn exactly over another hides it: the key says which it coincides with.
+    auto same                         = drawn.emplace(block, title);
+    vars["title" + std::to_string(n)] = same.second ? title : title + " (= " + same.first->second + ")";
   }
   if (n == 0)
     throw UsageError("no finished point has a number in " + o.y);
@@ -347,9 +373,8 @@ std::map<std::string, std::string> heat_map(const Rows& rows, const SweepPlotOpt
   auto xs       = distinct(selected, o.x);
   auto ys       = distinct(selected, o.y);
   for (auto* axis : {&xs, &ys})
-    if (std::all_of(axis->begin(), axis->end(), [](const json& v) { return v.is_number(); }))
-      std::sort(axis->begin(), axis->end(),
-                [](const json& a, const json& b) { return a.get<double>() < b.get<double>(); });
+    if (all_numbers(*axis))
+      sort_numbers(*axis);
   ColumnLabel zl = column_label(o.z, model);
   double zf      = unit_factor(zl, o.zunit);
   std::map<std::pair<std::string, std::string>, double> cells;

@@ -1,6 +1,7 @@
 #include "sim/sweep/sample.hpp"
 #include "sim/input/errors.hpp"
 #include "sim/input/fields.hpp"
+#include "sim/input/unit_text.hpp"
 #include "sim/run/rng.hpp"
 
 #include <algorithm>
@@ -8,7 +9,9 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <numeric>
+#include <optional>
 
 namespace cs {
 
@@ -18,9 +21,16 @@ namespace {
 struct Distribution {
   enum class Kind { uniform, log_uniform, integer, choice } kind = Kind::uniform;
   double lo = 0, hi = 0;
+  Unit unit = Unit::none; ///< bounds given with a unit: draws are written in its base unit ("0.0123s")
   std::vector<json> choices;
 
   json value(double u, int digits) const
+  {
+    json v = number(u, digits);
+    return unit == Unit::none || kind == Kind::choice ? v : json(v.dump() + base_suffix(unit));
+  }
+
+  json number(double u, int digits) const
   {
     switch (kind) {
     case Kind::uniform:
@@ -53,11 +63,26 @@ struct Distribution {
   }
 };
 
-std::pair<double, double> bounds(const json& v, const std::string& file, const std::string& ptr, bool integer)
+/** A bound: a plain number, or a quantity with its unit ("10ms"), in base units. */
+std::optional<std::pair<double, Unit>> bound(const json& v)
 {
-  if (not v.is_array() || v.size() != 2 || not v[0].is_number() || not v[1].is_number())
-    throw InputError(file, ptr, "expected [low, high] (two numbers, SI units), got " + quote_value(v));
-  double lo = v[0].get<double>(), hi = v[1].get<double>();
+  if (v.is_number())
+    return std::make_pair(v.get<double>(), Unit::none);
+  return v.is_string() ? parse_any_quantity(v.get<std::string>()) : std::nullopt;
+}
+
+std::pair<double, double> bounds(const json& v, const std::string& file, const std::string& ptr, bool integer,
+                                 Unit* unit)
+{
+  auto lo_hi = v.is_array() && v.size() == 2 ? std::make_pair(bound(v[0]), bound(v[1]))
+                                             : std::make_pair(decltype(bound(v)){}, decltype(bound(v)){});
+  if (not lo_hi.first || not lo_hi.second || lo_hi.first->second != lo_hi.second->second)
+    throw InputError(file, ptr,
+                     "expected [low, high]: two numbers, or two quantities of one dimension with their units such as "
+                     "[\"10ms\", \"1s\"], got " +
+                         quote_value(v));
+  *unit     = lo_hi.first->second;
+  double lo = lo_hi.first->first, hi = lo_hi.second->first;
   if (not(lo <= hi))
     throw InputError(file, ptr, "expected low <= high, got " + quote_value(v));
   if (integer && (std::floor(lo) != lo || std::floor(hi) != hi))
@@ -72,19 +97,19 @@ Distribution parse_distribution(const json& j, const std::string& file, const st
   int given = 0;
   if (const json* v = f.raw("uniform", "[low, high]", "uniform between low and high")) {
     ++given;
-    std::tie(d.lo, d.hi) = bounds(*v, file, f.pointer("uniform"), false);
+    std::tie(d.lo, d.hi) = bounds(*v, file, f.pointer("uniform"), false, &d.unit);
   }
   if (const json* v = f.raw("log_uniform", "[low, high]", "uniform in log scale, 0 < low <= high")) {
     ++given;
     d.kind               = Distribution::Kind::log_uniform;
-    std::tie(d.lo, d.hi) = bounds(*v, file, f.pointer("log_uniform"), false);
+    std::tie(d.lo, d.hi) = bounds(*v, file, f.pointer("log_uniform"), false, &d.unit);
     if (d.lo <= 0)
       f.fail("log_uniform", "expected 0 < low, got " + quote_value(*v));
   }
   if (const json* v = f.raw("integer", "[low, high]", "an integer in low..high, both included")) {
     ++given;
     d.kind               = Distribution::Kind::integer;
-    std::tie(d.lo, d.hi) = bounds(*v, file, f.pointer("integer"), true);
+    std::tie(d.lo, d.hi) = bounds(*v, file, f.pointer("integer"), true, &d.unit);
   }
   if (const json* v = f.raw("choice", "[values]", "one of the listed values, equally likely")) {
     ++given;
@@ -133,7 +158,13 @@ public:
   size_t widest(size_t path) const override
   {
     const Distribution& d = dists_[path];
-    size_t w              = 0;
+    size_t w              = d.kind == Distribution::Kind::choice ? 0 : std::strlen(base_suffix(d.unit));
+    return w + widest_number(d);
+  }
+
+  size_t widest_number(const Distribution& d) const
+  {
+    size_t w = 0;
     switch (d.kind) {
     case Distribution::Kind::integer:
       return std::max(json(static_cast<long long>(d.lo)).dump().size(),

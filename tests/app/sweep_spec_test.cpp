@@ -1,5 +1,6 @@
 /* Sweep files: grid, zipped lists, random and Latin-hypercube samples, repetitions and their seeds, errors. */
 #include "sim/input/errors.hpp"
+#include "sim/input/units.hpp"
 #include "sim/run/rng.hpp"
 #include "sim/sweep/sweep.hpp"
 
@@ -70,7 +71,7 @@ TEST_CASE("random samples are reproducible from the sweep seed and stay in their
   json sample = {{"method", "random"},
                  {"count", 200},
                  {"params",
-                  {{"params.local_process", {{"uniform", {0.01, 0.06}}}},
+                  {{"params.local_process", {{"uniform", {"10ms", "60ms"}}}},
                    {"platform.slowdown", {{"log_uniform", {1, 32}}}},
                    {"params.iterations", {{"integer", {1, 3}}}},
                    {"params.method", {{"choice", {"NR", "FR"}}}}}}};
@@ -85,7 +86,10 @@ TEST_CASE("random samples are reproducible from the sweep seed and stay in their
     REQUIRE(a[i].values == b[i].values);
     differs = differs || a[i].values != c[i].values;
     ints.insert(a[i].values[0].second.get<long>()); // sorted paths: iterations, local_process, method, slowdown
-    double lp = a[i].values[1].second.get<double>();
+    // Bounds with a unit: drawn in the base unit, written with it ("0.0314s").
+    std::string text = a[i].values[1].second.get<std::string>();
+    REQUIRE(text.back() == 's');
+    double lp = cs::parse_unit_string(text, cs::Unit::time).value();
     REQUIRE((lp >= 0.01 && lp <= 0.06));
     methods.insert(a[i].values[2].second.get<std::string>());
     double k = a[i].values[3].second.get<double>();
@@ -182,6 +186,8 @@ TEST_CASE("bad sweep files are errors naming the place", "[unit]")
   REQUIRE_THAT(error_of({{"gird", {{"params.method", {"NR"}}}}}), Catch::Contains("did you mean \"grid\""));
   REQUIRE_THAT(error_of({{"grid", {{"params.method", {"NR"}}}}, {"zip", {{"params.method", {"FR"}}}}}),
                Catch::Contains("swept twice"));
+  REQUIRE_THAT(error_of({{"sample", {{"count", 3}, {"params", {{"params.a", {{"uniform", {"10ms", "1KiB"}}}}}}}}}),
+               Catch::Contains("two quantities of one dimension"));
   REQUIRE_THAT(error_of({{"sample", {{"count", 3}, {"params", {{"params.a", {{"uniform", {2, 1}}}}}}}}}),
                Catch::Contains("/sample/params/params.a/uniform"));
   REQUIRE_THAT(error_of({{"sample", {{"count", 3}, {"params", {{"params.a", {{"normal", {0, 1}}}}}}}}}),

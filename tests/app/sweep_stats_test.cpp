@@ -54,3 +54,22 @@ TEST_CASE("sweep_stats: one row per grid point and column over its repetitions; 
   REQUIRE(s[1]["stats"]["time_s"]["n"] == 2);
   REQUIRE(s[1]["stats"]["time_s"]["ci95_low"].get<double>() == Approx(-3.853102368));
 }
+
+TEST_CASE("derived expressions read an axis value with its unit as a number in base units", "[unit]")
+{
+  json j    = {{"scenario", "scenarios/speculative_read/case1.json"},
+               {"grid", {{"params.local_process", {"30ms", "2min"}}}},
+               {"derived", {{"per_s", "time_s / params.local_process"}}}};
+  auto spec = cs::parse_sweep(j, "s.json", "");
+  std::vector<cs::PointRow> rows;
+  for (auto const& p : cs::expand_sweep(spec)) {
+    cs::PointRow r;
+    r.point   = p;
+    r.status  = "ok";
+    r.metrics = json{{"time_s", 6.0}};
+    rows.push_back(r);
+  }
+  auto derived = cs::compute_derived(spec, rows);
+  REQUIRE(derived[0][0].get<double>() == Approx(200));  // 6 s / 0.03 s
+  REQUIRE(derived[1][0].get<double>() == Approx(0.05)); // 6 s / 120 s
+}

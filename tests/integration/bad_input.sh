@@ -47,6 +47,16 @@ n=$((n + m))
 "$exe" run 2>/dev/null; [ $? -eq 2 ] || { echo "FAIL: run without a scenario must exit 2"; fail=1; }
 "$exe" run scenarios/speculative_read/case1.json --set novalue --out "$tmp/x" 2>/dev/null
 [ $? -eq 2 ] || { echo "FAIL: --set without = must exit 2"; fail=1; }
+# A number without a unit, given on the command line or as a sweep's last axis value, is refused before any run.
+"$exe" run scenarios/speculative_read/case1.json --set params.local_process=30 --out "$tmp/x" 2>"$tmp/err"
+[ $? -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && [ ! -e "$tmp/x" ] &&
+  grep -q '/params/local_process: 30 has no unit; give a duration such as 30s, 30ms' "$tmp/err" ||
+  { echo "FAIL: --set params.local_process=30: $(cat "$tmp/err")"; fail=1; }
+printf '{"scenario": "%s/scenarios/speculative_read/case1.json", "grid": {"params.local_process": ["10ms", 60]}}' \
+  "$PWD" >"$tmp/bare.sweep.json"
+"$exe" sweep "$tmp/bare.sweep.json" --out "$tmp/s" 2>"$tmp/err"
+[ $? -eq 2 ] && [ ! -e "$tmp/s/sweep.csv" ] && grep -q 'point p00001 .*params.local_process = 60.*60 has no unit' "$tmp/err" ||
+  { echo "FAIL: a sweep's unitless last value: $(cat "$tmp/err")"; fail=1; }
 "$exe" frobnicate 2>/dev/null; [ $? -eq 2 ] || { echo "FAIL: unknown command must exit 2"; fail=1; }
 "$exe" describe speculative_reed 2>"$tmp/err"; [ $? -eq 2 ] && grep -q 'did you mean "speculative_read"' "$tmp/err" ||
   { echo "FAIL: describe of an unknown model"; fail=1; }

@@ -52,9 +52,9 @@ grep -q '"scenario_file": "scenarios/pingpong/pingpong.json"' "$tmp/d/result.jso
 
 # Magnitudes no run can mean, refused at load (SimGrid reported a deadlock, and the run once exited 0).
 expect_bad "local_process 1e300 s" "/params/local_process" \
-  "$exe" run scenarios/speculative_read/case1.json --set params.local_process=1e300 --out "$tmp/x"
+  "$exe" run scenarios/speculative_read/case1.json --set params.local_process=1e300s --out "$tmp/x"
 expect_bad "test_cost 1e300 s" "/params/test_cost" \
-  "$exe" run scenarios/javaparty/raytracer.json --set params.test_cost=1e300 --out "$tmp/x"
+  "$exe" run scenarios/javaparty/raytracer.json --set params.test_cost=1e300s --out "$tmp/x"
 
 # A Paje trace into a folder that does not exist ended in a segmentation fault.
 for scenario in scenarios/pingpong/pingpong.json scenarios/javaparty/raytracer.json; do

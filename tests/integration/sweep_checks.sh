@@ -35,7 +35,7 @@ grep -q "= 1000000 points" "$tmp/plan" || fail "plan must count 10^6 points: $(h
 # its rows are now drawn when asked, and only its strata are held (4 B per row and parameter).
 cat >"$tmp/sample.json" <<JSON
 {"scenario": "$base", "sample": {"method": "lhs", "count": 10000000,
- "params": {"params.local_process": {"uniform": [0.01, 0.05]}, "params.object_size": {"integer": [1024, 65536]}}}}
+ "params": {"params.local_process": {"uniform": ["0.01s", "0.05s"]}, "params.object_size": {"integer": ["1024B", "65536B"]}}}}
 JSON
 st=0
 (ulimit -v 400000; "$exe" sweep plan "$tmp/sample.json" --shard 1000/1000 >"$tmp/plan" 2>"$tmp/err") || st=$?

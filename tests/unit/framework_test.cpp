@@ -1,6 +1,7 @@
 /* Unit tests of the framework pieces that need no engine: units, fields, overrides, RNG, CSV, validation ops. */
 #include "sim/input/errors.hpp"
 #include "sim/input/fields.hpp"
+#include "sim/input/unit_text.hpp"
 #include "sim/input/units.hpp"
 #include "sim/run/recorder.hpp"
 #include "sim/run/rng.hpp"
@@ -26,6 +27,41 @@ TEST_CASE("unit strings parse in every dimension", "[unit]")
   REQUIRE(why.find("parsecs") != std::string::npos);
   REQUIRE_FALSE(cs::parse_unit_string("fast", cs::Unit::bandwidth));
   REQUIRE_FALSE(cs::parse_unit_string("10Mbps", cs::Unit::time));
+}
+
+TEST_CASE("a number without a unit is refused where the field has a dimension", "[unit]")
+{
+  json j = {{"timeout", 10}, {"page", "4096"}, {"rate", 50000}, {"sourced", {{"value", 0.5}, {"source", "s"}}},
+            {"count", 3},    {"share", "25%"}, {"bw", "1e9Bps"}};
+  cs::Fields f(j, "scen.json", "/params");
+  REQUIRE_THROWS_WITH(f.quantity("timeout", cs::Unit::time, 1, "doc"),
+                      "scen.json: /params/timeout: 10 has no unit; give a duration such as 10s, 10ms");
+  REQUIRE_THROWS_WITH(f.quantity("page", cs::Unit::size, 1, "doc"),
+                      "scen.json: /params/page: 4096 has no unit; give a size such as 4096B, 4096KiB");
+  REQUIRE_THROWS_WITH(f.quantity("rate", cs::Unit::rate, 1, "doc"),
+                      Catch::Contains("50000 has no unit; give a rate such as 50000Hz, 50000kHz"));
+  REQUIRE_THROWS_WITH(f.quantity("sourced", cs::Unit::time, 1, "doc"), Catch::Contains("/params/sourced/value: 0.5"));
+  // Dimensionless fields keep their plain numbers; the base unit written out reads back to the same double.
+  REQUIRE(f.number("count", 0, "doc") == 3);
+  REQUIRE(f.number("share", 0, "doc") == Approx(0.25));
+  REQUIRE(f.quantity("bw", cs::Unit::bandwidth, 0, "doc") == 1e9);
+  REQUIRE(*cs::parse_unit_string("3.50914997397922e-05s", cs::Unit::time) == 3.50914997397922e-05);
+  // The schema a scenario is checked against says the same.
+  json schema = cs::quantity_schema(cs::Unit::time, cs::Range{});
+  REQUIRE(schema.dump().find("\"number\"") == std::string::npos);
+  REQUIRE(cs::quantity_schema(cs::Unit::none, cs::Range{}).dump().find("\"number\"") != std::string::npos);
+}
+
+TEST_CASE("a quantity of any dimension is told by its unit", "[unit]")
+{
+  REQUIRE(cs::parse_any_quantity("30ms")->first == Approx(0.03));
+  REQUIRE(cs::parse_any_quantity("30ms")->second == cs::Unit::time);
+  REQUIRE(cs::parse_any_quantity("64B")->second == cs::Unit::size);
+  REQUIRE(cs::parse_any_quantity("1Gbps")->second == cs::Unit::bandwidth);
+  REQUIRE(cs::parse_any_quantity("2Gf")->second == cs::Unit::speed);
+  REQUIRE(cs::parse_any_quantity("85kHz")->second == cs::Unit::rate);
+  REQUIRE_FALSE(cs::parse_any_quantity("30"));
+  REQUIRE_FALSE(cs::parse_any_quantity("FR"));
 }
 
 TEST_CASE("fields check types and ranges and reject unknown keys with suggestions", "[unit]")

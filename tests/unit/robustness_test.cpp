@@ -76,7 +76,7 @@ TEST_CASE("integers are compared in their own type: no overflow past the bound",
 
 TEST_CASE("sizes are bounded, and unit strings are decimal", "[unit]")
 {
-  cs::Fields f(json{{"page", 1e17}, {"ok", "4MB"}}, "s.json", "/params");
+  cs::Fields f(json{{"page", "1e17B"}, {"ok", "4MB"}}, "s.json", "/params");
   REQUIRE(f.quantity("ok", cs::Unit::size, 0, "page") == 4e6);
   REQUIRE_THROWS_WITH(f.quantity("page", cs::Unit::size, 0, "page"),
                       Catch::Contains("in [0, 1.125899907e+15]") || Catch::Contains("<= 1.125899907e+15"));
@@ -152,7 +152,7 @@ TEST_CASE("a failed write leaves no temporary file", "[unit]")
 
 TEST_CASE("durations are bounded by the simulated-time horizon", "[unit]")
 {
-  cs::Fields f(json{{"cost", "1e300s"}, {"long", "1e9s"}, {"over", 1.5e9}}, "s.json", "/params");
+  cs::Fields f(json{{"cost", "1e300s"}, {"long", "1e9s"}, {"over", "1.5e9s"}}, "s.json", "/params");
   REQUIRE(f.quantity("long", cs::Unit::time, 0, "doc") == 1e9);
   REQUIRE_THROWS_WITH(f.quantity("cost", cs::Unit::time, 0, "doc"),
                       "s.json: /params/cost: expected a duration <= 1000000000, got \"1e300s\"");
