@@ -29,6 +29,23 @@ long point_sample(const SweepPoint& p)
   return -1;
 }
 
+bool is_sampled(const SweepSpec& spec)
+{
+  for (auto const& path : spec.param_paths())
+    if (path == uncertainty_sample_path)
+      return true;
+  return false;
+}
+
+std::string batch_key(const SweepSpec& spec, const SweepPoint& p)
+{
+  std::string key, sample = std::string(uncertainty_sample_path) + "=";
+  for (auto const& set : p.sets(spec))
+    if (set.rfind(sample, 0) != 0)
+      key += set + '\n';
+  return key;
+}
+
 SampleOutcome read_sample(const std::string& out_dir, const PointRow& row)
 {
   SampleOutcome s;
