@@ -28,6 +28,8 @@ SweepTask prepare_sweep(const SweepSpec& spec, const SweepRunOptions& o)
     if (static_cast<int>(i % static_cast<size_t>(o.shard_count)) != o.shard_index)
       continue; // in_shard, before the point is built
     SweepPoint p = sweep_point(spec, i);
+    if (o.skip && o.skip(spec, p))
+      continue;
     ++t.outcome.total;
     std::string result = point_result(o.out_dir, p);
     if (fs::exists(result)) {

@@ -28,6 +28,13 @@ bool is_sampled(const SweepSpec& spec);
  *  its point to a fresh process). */
 std::string batch_key(const SweepSpec& spec, const SweepPoint& p);
 
+/** batch_key and the seed: points of one reuse key run the same simulation when their draws are all of zero width. */
+std::string reuse_key(const SweepSpec& spec, const SweepPoint& p);
+
+/** Whether a finished sample drew nothing that another sample could draw otherwise: it read no ranged input, or only
+ *  ranges of zero width and single choices (every sample then reads the values this one read). */
+bool draws_nothing(const std::string& out_dir, const PointRow& row);
+
 /** A finished point's metrics and the quantiles its ranged inputs were drawn at (from its result.json). */
 SampleOutcome read_sample(const std::string& out_dir, const PointRow& row);
 

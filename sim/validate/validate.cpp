@@ -8,6 +8,7 @@
 #include "sim/sweep/store.hpp"
 #include "sim/sweep/sweep.hpp"
 #include "sim/sweep/uncertainty_sweep.hpp"
+#include "sim/validate/sample_runs.hpp"
 #include "sim/validate/uncertainty_cells.hpp"
 
 #include <algorithm>
@@ -766,7 +767,11 @@ void plot_file(const FilePlan& plan, const std::string& work, const ValidateOpti
 void run_all(std::vector<FilePlan>& plans, std::vector<SweepJob>& sweeps, const ValidateOptions& o)
 {
   auto start = std::chrono::steady_clock::now();
-  run_sweeps(sweeps, o.jobs);
+  std::vector<size_t> sampled;
+  for (auto const& p : plans)
+    for (auto const& [name, index] : p.sample_sweeps)
+      sampled.push_back(index);
+  run_sweeps_with_samples(sweeps, sampled, o.jobs);
   if (o.quiet) // the times below are for bench/validate_bench.sh; never in the report
     return;
   double cpu    = 0;

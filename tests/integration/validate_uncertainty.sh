@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # `validate --uncertainty` (docs/uncertainty.md, docs/validation-format.md): every cell, prediction cells too, gains
 # its median, interval and sensitivity; the report gains its "uncertainty" object; the same seed gives the same report
-# bytes; a range of zero width gives the point result; a cell depending on one ranged input ranks that input first;
-# `--plot` draws the file's tornado.
+# bytes; a range of zero width gives the point result (and its run's samples run once); a cell depending on one ranged
+# input ranks that input first; `--plot` draws the file's tornado.
 source "$(dirname "$0")/harness.sh"
 data=$PWD/tests/data
 mkdir -p "$tmp/validation"
@@ -22,9 +22,13 @@ cat >"$tmp/validation/900_ranged.json" <<EOF
 EOF
 for r in a b; do
   "$exe" validate --validation-dir "$tmp/validation" --uncertainty 8 --report "$tmp/$r/report.json" -q \
-    >"$tmp/$r.out" 2>"$tmp/$r.log" || fail "validate --uncertainty ($r): $(tail -3 "$tmp/$r.log")"
+    --work "$tmp/$r/work" >"$tmp/$r.out" 2>"$tmp/$r.log" || fail "validate --uncertainty ($r): $(tail -3 "$tmp/$r.log")"
 done
 cmp -s "$tmp/a/report.json" "$tmp/b/report.json" || fail "the same seed gave different reports"
+# The run that draws only zero-width ranges ran once (its first sample), the ranged one all of its samples.
+ran() { find "$tmp/a/work/900_ranged/$1.samples/points" -name result.json | wc -l; }
+[ "$(ran zero)" = 1 ] || fail "the zero-width run's samples ran $(ran zero) times, not once"
+[ "$(ran ranged)" = 8 ] || fail "the ranged run's samples ran $(ran ranged) times, not 8"
 grep -q "^uncertainty: 8 samples (seed 1): coverage" "$tmp/a.out" || fail "no coverage line: $(tail -3 "$tmp/a.out")"
 
 python3 - "$tmp/a/report.json" <<'PY' || fail "the report's intervals"
