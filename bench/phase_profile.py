@@ -15,8 +15,12 @@ import sys
 # (marker substring in a frame's symbol, phase); the first marker met from the outermost frame in wins, so the more
 # specific markers of a run come before the run itself. Order matters only among markers of one stack.
 WORKER_MARKERS = [
+    ("cs::load_scenario_platform", "platform loading"),  # before its prefix below
     ("cs::load_scenario", "scenario loading"),
     ("load_run_platform", "platform loading"),
+    ("cs::group_sizes_of", "model set-up"),
+    ("cs::create_experiment_run", "model set-up"),
+    ("cs::RunFolderLock", "result writing"),
     ("cs::parse_faults", "scenario loading"),
     ("check_simgrid_args", "engine set-up"),
     ("simgrid::s4u::Engine::Engine", "engine set-up"),
@@ -82,6 +86,12 @@ def classify(frames, is_parent):
                     if marker in f:
                         return phase
             return "parent: other"
+    # A forked worker's stack still holds the parent's frames that forked it (WorkerPool::start, which a marker such
+    # as "::start" would take for the model's): its phases are read from the worker's own frames on.
+    for i, f in enumerate(outer_in):
+        if "cs::run_batch" in f:
+            outer_in = outer_in[i + 1:]
+            break
     for f in outer_in:
         for marker, phase in WORKER_MARKERS:
             if marker in f:

@@ -17,6 +17,17 @@ namespace {
 int created = 0;
 }
 
+void require_engine_options(const std::map<std::string, std::string>& options)
+{
+  static std::map<std::string, std::string> first;
+  if (created <= 1) {
+    first = options;
+    return;
+  }
+  if (options != first)
+    throw FreshProcessNeeded("this run's SimGrid options differ from those of the process's first run");
+}
+
 void prepare_engine()
 {
   if (simgrid::s4u::Engine::has_instance())

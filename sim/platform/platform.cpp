@@ -557,6 +557,7 @@ void apply_host_profile(PlatformSpec& spec, const std::string& profile_path, con
 
 void Platform::configure(sg4::Engine& e) const
 {
+  require_engine_options(spec_.simgrid_config);
   // By name and value for strings: the "KEY:VALUE" form splits a value at its blanks into two options.
   for (auto const& [k, v] : spec_.simgrid_config)
     if (simgrid_option_is_string(k)) {

@@ -102,6 +102,16 @@ json override_schema(const std::string& kind)
   return made[kind] = make_override_schema(kind);
 }
 
+} // namespace
+
+void prepare_platform_override_schemas()
+{
+  for (const char* kind : {"hosts", "switches", "links", "os_profiles"})
+    override_schema(kind);
+}
+
+namespace {
+
 class Applier {
 public:
   Applier(const std::string& platform_file, const std::string& scenario_file)

@@ -27,6 +27,11 @@ struct PlatformOverride {
 /** Declares the override objects in the scenario's "platform" fields; returns those given ({} when documenting). */
 json declare_platform_overrides(Fields& platform);
 
+/** Makes the schemas declare_platform_overrides checks overrides against (each made once per process, from the
+ *  platform parser's declarations). A sweep makes them before it forks its workers, which then share them instead of
+ *  each making its own at its first scenario load. */
+void prepare_platform_override_schemas();
+
 /** Applies the overrides to a platform document. Errors name the scenario file and the override's pointer. */
 std::vector<PlatformOverride> apply_platform_overrides(json& platform_doc, const json& overrides,
                                                        const std::string& platform_file,

@@ -1,6 +1,7 @@
 #include "sim/sweep/pool.hpp"
 #include "sim/input/interrupt.hpp"
 #include "sim/sweep/store.hpp"
+#include "sim/sweep/uncertainty_sweep.hpp"
 #include "sim/sweep/worker.hpp"
 
 #include <algorithm>
@@ -20,12 +21,15 @@ SweepTask prepare_sweep(const SweepSpec& spec, const SweepRunOptions& o)
   SweepTask t;
   t.spec    = &spec;
   t.options = &o;
+  t.sampled = is_sampled(spec);
   t.lock    = std::make_unique<SweepLock>(o.out_dir, o.shard_index, o.shard_count); // before the manifest
   claim_output(spec, o.forward, o.out_dir);
   for (size_t i = 0, n = spec.size(); i < n; ++i) {
     if (static_cast<int>(i % static_cast<size_t>(o.shard_count)) != o.shard_index)
       continue; // in_shard, before the point is built
     SweepPoint p = sweep_point(spec, i);
+    if (o.skip && o.skip(spec, p))
+      continue;
     ++t.outcome.total;
     std::string result = point_result(o.out_dir, p);
     if (fs::exists(result)) {
@@ -37,10 +41,7 @@ SweepTask prepare_sweep(const SweepSpec& spec, const SweepRunOptions& o)
       ++t.outcome.rerun;
       ++t.outcome.rerun_why[why];
     }
-    std::string key;
-    for (auto const& set : p.sets(spec))
-      key += set + '\n';
-    t.keys.push_back(std::move(key));
+    t.keys.push_back(batch_key(spec, p));
     t.todo.push_back(p);
   }
   fs::create_directories(o.out_dir + "/logs");
@@ -49,18 +50,56 @@ SweepTask prepare_sweep(const SweepSpec& spec, const SweepRunOptions& o)
   return t;
 }
 
+namespace {
+
+/** At most `limit` points a worker, and no more than an even share of the group among the jobs. */
+size_t unit_size(size_t group, size_t limit, size_t jobs)
+{
+  return std::max<size_t>(1, std::min(limit, (group + jobs - 1) / jobs));
+}
+
+/** The units of a sampled sweep: every point of one key shares workers wherever it comes (a grid point's samples and
+ *  their repetitions, between which a zip or sample factor after the sample axis puts other points), the groups
+ *  in the order of their first points. The map is bounded by the sweep's grid, not by its points' count. */
+std::vector<WorkUnit> sampled_units(const SweepTask& t, size_t task, size_t begin, size_t end, size_t limit,
+                                    size_t jobs)
+{
+  std::vector<std::vector<size_t>> groups;
+  std::map<std::string, size_t> at;
+  for (size_t i = begin; i < end; ++i) {
+    auto [it, fresh] = at.emplace(t.keys[i], groups.size());
+    if (fresh)
+      groups.emplace_back();
+    groups[it->second].push_back(i);
+  }
+  std::vector<WorkUnit> units;
+  for (auto const& g : groups) {
+    size_t count = unit_size(g.size(), limit, jobs);
+    for (size_t next = 0; next < g.size(); next += count) {
+      WorkUnit u{task, {}};
+      for (size_t k = next; k < g.size() && k < next + count; ++k)
+        u.points.push_back(t.todo[g[k]]);
+      units.push_back(std::move(u));
+    }
+  }
+  return units;
+}
+
+} // namespace
+
 std::vector<WorkUnit> make_units(const std::vector<SweepTask>& tasks, size_t task, size_t begin, size_t end,
                                  size_t jobs)
 {
   const SweepTask& t = tasks[task];
   size_t limit       = t.options->batch > 0 ? static_cast<size_t>(t.options->batch) : 32;
+  if (t.sampled)
+    return sampled_units(t, task, begin, end, limit, jobs);
   std::vector<WorkUnit> units;
   for (size_t next = begin; next < end;) {
     size_t group = next; // the end of this grid point's repetitions
     while (group < end && t.keys[group] == t.keys[next])
       ++group;
-    size_t share = (group - next + jobs - 1) / jobs;
-    size_t count = std::max<size_t>(1, std::min(limit, share));
+    size_t count = unit_size(group - next, limit, jobs);
     for (; next < group; next += std::min(count, group - next)) {
       size_t n = std::min(count, group - next);
       units.push_back(WorkUnit{task, std::vector<SweepPoint>(t.todo.begin() + next, t.todo.begin() + next + n)});
@@ -154,7 +193,9 @@ void WorkerPool::reap()
   bool died       = not(WIFEXITED(status) && WEXITSTATUS(status) == 0);
   bool timed_out  = WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM;
   for (size_t i = 0; i < r.unit.points.size(); ++i) {
-    if (i < reported)
+    if (i < reported && codes[i] == fresh_process_status && i > 0)
+      retry_.push_back(WorkUnit{r.unit.task, {r.unit.points[i]}});
+    else if (i < reported)
       settle(t, r.unit.points[i], codes[i] == 0, "exit status " + std::to_string(codes[i]));
     // The point the worker died in is failed if it ran first in the worker (as in a process of its own) or ran
     // out of time; else it runs again in a fresh worker, which tells whether the reused process was the cause.

@@ -21,7 +21,8 @@ struct SweepTask {
   const SweepRunOptions* options = nullptr;
   std::unique_ptr<SweepLock> lock;
   std::vector<SweepPoint> todo;
-  std::vector<std::string> keys; ///< per point of todo: its --set arguments (equal for a grid point's repetitions)
+  std::vector<std::string> keys; ///< per point of todo: batch_key (equal for a grid point's repetitions and samples)
+  bool sampled = false;          ///< the sweep has the uncertainty sample factor
   SweepOutcome outcome;
   std::unique_ptr<SweepProgress> progress;
   double cpu_s = 0; ///< user + system seconds of its workers
@@ -38,9 +39,9 @@ struct WorkUnit {
 };
 
 /** The units for the points [begin, end) of `tasks[task]`: the repetitions of one grid point (same scenario,
- *  platform and SimGrid options, only the seed differs) share a worker, at most `--batch` of them and no more than
- *  an even share of the group among the jobs so that the last workers finish together; any other point runs in a
- *  worker of its own. */
+ *  platform and SimGrid options, only the seed differs) and its uncertainty samples (only the drawn values differ)
+ *  share a worker, at most `--batch` of them and no more than an even share of the group among the jobs so that the
+ *  last workers finish together; any other point runs in a worker of its own. */
 std::vector<WorkUnit> make_units(const std::vector<SweepTask>& tasks, size_t task, size_t begin, size_t end,
                                  size_t jobs);
 

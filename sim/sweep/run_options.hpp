@@ -3,6 +3,7 @@
 #pragma once
 #include "sim/sweep/spec.hpp"
 
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -19,7 +20,10 @@ struct SweepRunOptions {
   double point_timeout_s = 0; ///< a point running longer is killed and recorded as failed (0: no limit)
   int batch = 0; ///< at most this many repetitions per worker process (0: automatic, 1: one process per point)
   std::vector<std::string> forward; ///< SimGrid --cfg/--log options for every point
-  std::string self_exe;             ///< the clustersim binary (written into Slurm scripts)
+  /** Points this run leaves out, as if they were in another shard (validate's sample sweeps run in two passes and
+   *  reuse some points' results, sim/validate/sample_runs.hpp). Unset: none. */
+  std::function<bool(const SweepSpec&, const SweepPoint&)> skip;
+  std::string self_exe; ///< the clustersim binary (written into Slurm scripts)
 };
 
 struct SweepOutcome {

@@ -1,5 +1,6 @@
 #include "sim/sweep/runner.hpp"
 #include "sim/input/errors.hpp"
+#include "sim/platform/platform_overrides.hpp"
 #include "sim/run/run.hpp"
 #include "sim/sweep/derived.hpp"
 #include "sim/sweep/pool.hpp"
@@ -27,6 +28,8 @@ void require_no_engine(const char* who)
   if (simgrid::s4u::Engine::has_instance())
     throw std::logic_error(std::string(who) + ": this process runs a SimGrid engine; forked workers could not start "
                                               "theirs");
+  // What every worker's first scenario load would make for itself (about 8 ms a worker) is made once, here.
+  prepare_platform_override_schemas();
 }
 
 void finish(SweepTask& t)

@@ -29,6 +29,41 @@ long point_sample(const SweepPoint& p)
   return -1;
 }
 
+bool is_sampled(const SweepSpec& spec)
+{
+  for (auto const& path : spec.param_paths())
+    if (path == uncertainty_sample_path)
+      return true;
+  return false;
+}
+
+std::string batch_key(const SweepSpec& spec, const SweepPoint& p)
+{
+  std::string key, sample = std::string(uncertainty_sample_path) + "=";
+  for (auto const& set : p.sets(spec))
+    if (set.rfind(sample, 0) != 0)
+      key += set + '\n';
+  return key;
+}
+
+std::string reuse_key(const SweepSpec& spec, const SweepPoint& p)
+{
+  return batch_key(spec, p) + "seed=" + (p.has_seed ? std::to_string(p.seed) : std::string("scenario's")) + '\n';
+}
+
+bool draws_nothing(const std::string& out_dir, const PointRow& row)
+{
+  if (row.status != "ok")
+    return false;
+  json drawn = load_json_file(point_dir(out_dir, row.point) + "/result.json").value("uncertainty", json());
+  if (not drawn.is_object())
+    return false;
+  for (auto const& in : drawn.value("inputs", json::array()))
+    if (in.at("range").at(0) != in.at("range").at(1))
+      return false;
+  return true;
+}
+
 SampleOutcome read_sample(const std::string& out_dir, const PointRow& row)
 {
   SampleOutcome s;

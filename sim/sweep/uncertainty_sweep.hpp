@@ -19,6 +19,22 @@ void add_uncertainty_factor(json& sweep, long samples, uint64_t seed);
 /** The sample a point runs (-1: the point has no sample factor). */
 long point_sample(const SweepPoint& p);
 
+/** Whether the sweep has the sample factor. */
+bool is_sampled(const SweepSpec& spec);
+
+/** What decides whether two points may run in one worker process: their --set arguments but the sample's. Points of
+ *  one key differ only in their seed and in the values their ranged inputs draw, so a process's later engine starts
+ *  from the state of its first (sim/platform/engine_reuse.hpp; a draw that would need other SimGrid options sends
+ *  its point to a fresh process). */
+std::string batch_key(const SweepSpec& spec, const SweepPoint& p);
+
+/** batch_key and the seed: points of one reuse key run the same simulation when their draws are all of zero width. */
+std::string reuse_key(const SweepSpec& spec, const SweepPoint& p);
+
+/** Whether a finished sample drew nothing that another sample could draw otherwise: it read no ranged input, or only
+ *  ranges of zero width and single choices (every sample then reads the values this one read). */
+bool draws_nothing(const std::string& out_dir, const PointRow& row);
+
 /** A finished point's metrics and the quantiles its ranged inputs were drawn at (from its result.json). */
 SampleOutcome read_sample(const std::string& out_dir, const PointRow& row);
 

@@ -1,5 +1,6 @@
 #include "sim/sweep/worker.hpp"
 #include "sim/input/errors.hpp"
+#include "sim/platform/engine_reuse.hpp"
 #include "sim/platform/simgrid_options.hpp"
 #include "sim/run/run.hpp"
 #include "sim/sweep/store.hpp"
@@ -69,6 +70,8 @@ int run_point(const SweepSpec& spec, const SweepPoint& p, const SweepRunOptions&
     // The engine's argv, as `clustersim run` builds it: SimGrid's config echo silenced, then the user's options.
     EngineArgv engine(program_name, {quiet_config_log}, o.forward);
     run_scenario(ro, engine.argc(), engine.argv());
+  } catch (const FreshProcessNeeded&) {
+    code = fresh_process_status; // not a failure of the point: the sweep gives it a process of its own
   } catch (const InputError& e) {
     std::fprintf(stderr, "clustersim: error: %s\n", e.what());
     code = 2;

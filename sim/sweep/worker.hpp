@@ -19,6 +19,10 @@ void set_interrupts_blocked(bool blocked);
 [[noreturn]] void run_batch(const SweepSpec& spec, const std::vector<SweepPoint>& batch, const SweepRunOptions& o,
                             pid_t parent, int status_fd);
 
+/** The status byte of a point that a reused worker process could not run as a fresh one would
+ *  (FreshProcessNeeded, sim/platform/engine_reuse.hpp): the sweep runs it again in a worker of its own. */
+constexpr unsigned char fresh_process_status = 75;
+
 /** A worker's wait status in words ("exit status 2", "timed out after 5 s", "killed by signal 9 (Killed)"). */
 std::string describe_status(int status, double timeout);
 

@@ -47,11 +47,26 @@ std::string short_number(double v)
 void add_sampled_run(SampledRuns& sampled, const std::string& name, const SweepSpec& spec, const std::string& out_dir)
 {
   std::vector<PointRow> rows = read_points(spec, out_dir);
-  auto& ids                  = sampled.inputs[name];
-  auto& by_sample            = sampled.by_sample[name];
+  // A grid point whose first sample drew nothing ran once (sim/validate/sample_runs.hpp): that result is every
+  // sample's, as each would have run the same simulation.
+  std::map<std::string, size_t> once;
+  for (size_t i = 0; i < rows.size(); ++i)
+    if (point_sample(rows[i].point) == 0 && draws_nothing(out_dir, rows[i]))
+      once[reuse_key(spec, rows[i].point)] = i;
+  std::set<size_t> reused;
+  for (size_t i = 0; i < rows.size(); ++i) {
+    auto at = rows[i].status == "missing" ? once.find(reuse_key(spec, rows[i].point)) : once.end();
+    if (at == once.end())
+      continue;
+    rows[i].status  = "ok";
+    rows[i].metrics = rows[at->second].metrics;
+    reused.insert(i);
+  }
+  auto& ids       = sampled.inputs[name];
+  auto& by_sample = sampled.by_sample[name];
   for (size_t i = 0; i < rows.size(); ++i) {
     by_sample[point_sample(rows[i].point)].insert(i);
-    if (rows[i].status == "ok")
+    if (rows[i].status == "ok" && not reused.count(i))
       for (auto const& [id, _] : read_sample(out_dir, rows[i]).quantiles)
         ids.insert(id);
   }

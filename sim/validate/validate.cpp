@@ -8,6 +8,7 @@
 #include "sim/sweep/store.hpp"
 #include "sim/sweep/sweep.hpp"
 #include "sim/sweep/uncertainty_sweep.hpp"
+#include "sim/validate/sample_runs.hpp"
 #include "sim/validate/uncertainty_cells.hpp"
 
 #include <algorithm>
@@ -762,11 +763,33 @@ void plot_file(const FilePlan& plan, const std::string& work, const ValidateOpti
     std::fprintf(stderr, "[validate] plot written to %s.png and %s.svg\n", out.c_str(), out.c_str());
 }
 
+/** Under --uncertainty: how many of the file's sample points ran (the others reuse a run that drew nothing) and their
+ *  CPU time, beside the point runs' line (bench/uncertainty.sh). */
+void print_sample_cost(const FilePlan& p, const std::vector<SweepJob>& sweeps)
+{
+  double cpu = 0;
+  size_t all = 0, ran = 0;
+  for (auto const& [name, index] : p.sample_sweeps) {
+    cpu += sweeps[index].cpu_s;
+    all += sweeps[index].spec.size();
+    ran += sweeps[index].outcome.ran;
+  }
+  if (all > 0)
+    std::fprintf(stderr,
+                 "[validate] %s: %zu sample points, %zu run (the others reuse a run that drew nothing), in "
+                 "%.2f CPU s\n",
+                 p.stem.c_str(), all, ran, cpu);
+}
+
 /** Runs every file's sweeps in one pool (both cores busy to the end), then prints the time they took. */
 void run_all(std::vector<FilePlan>& plans, std::vector<SweepJob>& sweeps, const ValidateOptions& o)
 {
   auto start = std::chrono::steady_clock::now();
-  run_sweeps(sweeps, o.jobs);
+  std::vector<size_t> sampled;
+  for (auto const& p : plans)
+    for (auto const& [name, index] : p.sample_sweeps)
+      sampled.push_back(index);
+  run_sweeps_with_samples(sweeps, sampled, o.jobs);
   if (o.quiet) // the times below are for bench/validate_bench.sh; never in the report
     return;
   double cpu    = 0;
@@ -780,6 +803,7 @@ void run_all(std::vector<FilePlan>& plans, std::vector<SweepJob>& sweeps, const 
     }
     if (not p.sweeps.empty())
       std::fprintf(stderr, "[validate] %s: %zu points in %.2f CPU s\n", p.stem.c_str(), n, file_cpu);
+    print_sample_cost(p, sweeps);
     cpu += file_cpu;
     points += n;
   }
