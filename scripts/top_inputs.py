@@ -42,16 +42,37 @@ def cell_files(root):
     return found
 
 
-def rank(cells):
+def zero_width(root, name, cache):
+    """True when input `name` ("file#/pointer") is a range of zero width in the data: it never moves, so any rho it
+    shows is chance."""
+    file, _, pointer = name.partition("#")
+    if file not in cache:
+        try:
+            cache[file] = json.loads((root / file).read_text())
+        except (OSError, ValueError):
+            cache[file] = None
+    node = cache[file]
+    for key in [k.replace("~1", "/").replace("~0", "~") for k in pointer.strip("/").split("/") if k]:
+        try:
+            node = node[int(key)] if isinstance(node, list) else node[key]
+        except (KeyError, IndexError, ValueError, TypeError):
+            return False
+    span = node.get("range") if isinstance(node, dict) else None
+    return isinstance(span, list) and len(span) == 2 and span[0] == span[1]
+
+
+def rank(cells, root=None):
     """The inputs of `cells` (report cells with a sensitivity), best first: (input, mean |rho|, top-3 count,
-    strongest cell id, its rho)."""
+    strongest cell id, its rho). Inputs of zero width in the data under `root` are left out."""
     spread = [c for c in cells if isinstance(c.get("sensitivity"), list) and c["sensitivity"]]
     if not spread:
         return []
-    total, top3, best = {}, {}, {}
+    total, top3, best, cache = {}, {}, {}, {}
     for cell in spread:
         for i, entry in enumerate(cell["sensitivity"]):
             name, rho = entry["input"], float(entry["rho"])
+            if root is not None and zero_width(root, name, cache):
+                continue
             total[name] = total.get(name, 0.0) + abs(rho)
             top3[name] = top3.get(name, 0) + (1 if i < 3 else 0)
             if name not in best or abs(rho) > abs(best[name][1]):
@@ -66,8 +87,9 @@ def section(stem, rows, cells, samples):
     lines = [BEGIN, "", f"### Its ten most influential inputs (`validation/{stem}.json`)", "",
              f"From `clustersim validate --only {stem} --uncertainty {samples}`: every ranged input of the file's "
              f"runs, ranked by its mean |Spearman rho| over the {cells} cells with an interval (0 in a cell whose "
-             "first five it is not among); \"top 3\" counts the cells that rank it among their first three "
-             "(docs/uncertainty.md). Regenerate with `scripts/top_inputs.py REPORT.json`.", "",
+             "first five it is not among; inputs of zero width left out: their rho is chance); \"top 3\" counts "
+             "the cells that rank it among their first three (docs/uncertainty.md). Regenerate with "
+             "`scripts/top_inputs.py REPORT.json`.", "",
              "| # | input | mean abs(rho) | top 3 in | strongest in (rho) |", "|---|---|---|---|---|"]
     for i, (name, mean, top3, cell, rho) in enumerate(rows, 1):
         lines.append(f"| {i} | `{name}` | {mean:.2f} | {top3} of {cells} | {cell} ({rho:+.2f}) |")
@@ -119,7 +141,7 @@ def main(argv):
             continue
         with_spread = [c for c in cells if isinstance(c.get("sensitivity"), list) and c["sensitivity"]]
         text = path.read_text()
-        new = replace_section(text, section(stem, rank(cells), len(with_spread), samples))
+        new = replace_section(text, section(stem, rank(cells, root), len(with_spread), samples))
         if new != text:
             changed += 1
             if not check:
@@ -139,7 +161,8 @@ def self_test():
         root = Path(d)
         for sub in ("validation", "scenarios", "docs/models"):
             (root / sub).mkdir(parents=True)
-        (root / "scenarios" / "s.json").write_text(json.dumps({"model": "toy"}))
+        (root / "scenarios" / "s.json").write_text(json.dumps(
+            {"model": "toy", "params": {"k": {"value": 1, "range": [1, 1], "source": "a constant"}}}))
         cells = [{"id": f"9.c{i}"} for i in range(3)]
         (root / "validation" / "9_toy.json").write_text(
             json.dumps({"runs": {"r": {"scenario": "scenarios/s.json"}}, "cells": cells}))
@@ -150,7 +173,8 @@ def self_test():
         report = {"uncertainty": {"samples": 20}, "cells": [
             {"id": "9.c0", "sensitivity": [{"input": "a", "rho": 0.9}, {"input": "b", "rho": -0.5}]},
             {"id": "9.c1", "sensitivity": [{"input": "b", "rho": -0.8}, {"input": "a", "rho": 0.2}]},
-            {"id": "9.c2", "sensitivity": [{"input": "c", "rho": 0.95}]},
+            {"id": "9.c2", "sensitivity": [{"input": "scenarios/s.json#/params/k", "rho": 0.99},
+                                           {"input": "c", "rho": 0.95}]},
             {"id": "9.c9", "sensitivity": [{"input": "z", "rho": 1.0}]},
             {"id": "9.none", "median": None}]}
         (root / "r.json").write_text(json.dumps(report))
