@@ -26,7 +26,7 @@ const char* op_name(Op op)
 
 Costs costs_of(const cs::OsProfile& os, double speed)
 {
-  UdpParts udp = split_udp(os, 0); // the latency's part is the fabric's (Cluster)
+  UdpParts udp = host_parts(os); // the latency's part is the fabric's (Cluster)
   Costs c{speed, udp.send, udp.recv, os.cost("sigio"), os.cost("page_fault"), os.cost("memcpy_bw"), os.cost("diff_bw")};
   c.rx_interrupt = os.cost_or("rx_interrupt", 0);
   c.wakeup       = os.cost_or("wakeup", 0);

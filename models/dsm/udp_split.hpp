@@ -36,4 +36,8 @@ bool has_udp_split(const cs::OsProfile& os);
  *  an InputError naming the profile if a part would be negative. */
 UdpParts split_udp(const cs::OsProfile& os, double port_latency);
 
+/** The profile's udp_send and udp_recv moved by its split factors, without the port latency (which the fabric
+ *  takes, and checks, from split_udp); port_latency of the result is not meaningful. */
+UdpParts host_parts(const cs::OsProfile& os);
+
 } // namespace cs::dsm

@@ -54,6 +54,10 @@ TEST_CASE("A profile without split factors reads its parts as written; one whose
   CHECK(split_udp(os, 5e-6).port_latency == 5e-6);
   os.costs["udp_host_share_factor"].value = 1.5;
   CHECK(split_udp(os, 5e-6).port_latency == Approx(2e-6).epsilon(1e-12));
+  CHECK(cs::dsm::host_parts(os).send + cs::dsm::host_parts(os).recv == Approx(18e-6).epsilon(1e-12));
   os.costs["udp_host_share_factor"].value = 2.0;
   CHECK_THROWS_AS(split_udp(os, 5e-6), cs::InputError);
+  CHECK_NOTHROW(cs::dsm::host_parts(os));        // the latency is the fabric's to check
+  os.costs["udp_send_share_factor"].value = 3.0; // the receiver's part would be negative
+  CHECK_THROWS_AS(cs::dsm::host_parts(os), cs::InputError);
 }
