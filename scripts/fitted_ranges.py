@@ -4,8 +4,8 @@
 usage: scripts/fitted_ranges.py [--build DIR] [--write] [--only NAME]... [--from LOG]
 
 A fitted value is set so that its calibration cell(s) (role `calibration` in validation/*.json) match the seed; its
-plausible range is every value that keeps those cells within their tolerance (docs/uncertainty_ranges.md, "Fitted and
-measured values"). For each entry of FITTED below, with every other input at its value:
+plausible range is every value that keeps those cells within their tolerance (docs/uncertainty_ranges.md, "Writing a
+range", item 7). For each entry of FITTED below, with every other input at its value:
   - method "simulate": the cells are computed by `clustersim validate` on a copy of the data in which only this value
     changes (and only the cells' own runs, each cut to the rows the cells read). One cell with a relative tolerance
     that moves smoothly with the value: secant steps from the value towards each end of the cell's tolerance find
@@ -13,15 +13,16 @@ measured values"). For each entry of FITTED below, with every other input at its
     the first outside. Otherwise (several cells, an absolute tolerance, or secant steps that fail), trial values step
     outwards (x1.03, x1.1, x1.33, x2, x4, x10 and their inverses) until a cell leaves its tolerance; the end is then
     bisected (in log space) to 2 % of its distance from the value, and the last trial value that kept every cell
-    inside is the range's end, rounded inwards to two significant digits of that distance. An end never left within x10 stays at x10 and is said to be open.
+    inside is the range's end, rounded inwards to two significant digits of that distance. An end never left within
+    x10 stays at x10 and its source says so.
   - method "proportional": the cell is the value times a factor by construction (the one-node run time of a DSM
     benchmark is its sequential time), so the range is the value times measured * (1 -/+ tol) / simulated, from one
     point run.
 The calibration cells are the only cells ever computed: no validation or prediction cell is looked at.
 Without --write it prints the ranges; with --write each value becomes {"value", "range", "source"} (a plain value in
 its object turns into that form) with the source "fitted to <cells>; range: values keeping <cells> within their
-tolerance (scripts/fitted_ranges.py)", in its file and in each file that copies it ("mirrors"); only those lines
-change. --from LOG takes the ranges a run printed (its output saved in LOG) instead of running the cells again.
+tolerance (scripts/fitted_ranges.py)", in its file and in each file that copies it ("mirrors"), log-uniform if it
+spans more than x3; only those lines change. --from LOG takes the ranges a run printed (its output saved in LOG) instead of running the cells again.
 """
 import json
 import math
