@@ -171,7 +171,8 @@ def self_test():
     with tempfile.TemporaryDirectory() as d:
         (Path(d) / "platforms").mkdir()
         (Path(d) / "scenarios" / "m").mkdir(parents=True)
-        (Path(d) / "platforms" / "p.json").write_text(json.dumps({"costs": planted["costs"], "model": planted["model"]}))
+        (Path(d) / "platforms" / "p.json").write_text(
+            json.dumps({"costs": planted["costs"], "model": planted["model"]}))
         (Path(d) / "scenarios" / "m" / "s.json").write_text(
             json.dumps({"app": planted["app"], "facts": planted["facts"]}))
         out = io.StringIO()

@@ -22,7 +22,8 @@ The calibration cells are the only cells ever computed: no validation or predict
 Without --write it prints the ranges; with --write each value becomes {"value", "range", "source"} (a plain value in
 its object turns into that form) with the source "fitted to <cells>; range: values keeping <cells> within their
 tolerance (scripts/fitted_ranges.py)", in its file and in each file that copies it ("mirrors"), log-uniform if it
-spans more than x3; only those lines change. --from LOG takes the ranges a run printed (its output saved in LOG) instead of running the cells again.
+spans more than x3; only those lines change. --from LOG takes the ranges a run printed (its output saved in LOG)
+instead of running the cells again.
 """
 import json
 import math
@@ -459,7 +460,8 @@ def self_test():
     every entry naming calibration cells of its file and a value that exists."""
     assert inward(53.8999, 55, "s") == 53.9 and inward(56.1001, 55, "s") == 56.1, "not rounded inwards"
     assert inward(2508.3, 2533.65, "s") == 2509 and inward(0.91234, 1, None) == 0.913
-    text = '{\n  "a": {\n    "x": {\n      "value": "5us",\n      "source": "fitted: c"\n    },\n    "y": "1s"\n  }\n}\n'
+    text = ('{\n  "a": {\n    "x": {\n      "value": "5us",\n      "source": "fitted: c"\n    },\n'
+            '    "y": "1s"\n  }\n}\n')
     doc = json.loads(text)
     new = replace_node(text, doc, "/a/x", doc["a"]["x"], {"value": "5us", "range": ["4us", "6us"], "source": "s"})
     assert new.splitlines()[2:6] == ['    "x": {', '      "value": "5us",', '      "range": ["4us", "6us"],',
