@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fails (exit 1) listing file and JSON pointer of every assumed value that has no plausible range.
+"""Fails (exit 1) listing file and JSON pointer of every assumed or fitted value that has no plausible range.
 
 An assumed value is a guess, and a guess needs its spread written beside it (docs/uncertainty_ranges.md, "Writing a
 range"). Walked: every *.json under platforms/ and scenarios/ (presets, generated platforms and sweeps included).
@@ -9,6 +9,9 @@ Flagged:
   (b) an object whose own "source" says "assumed" while it holds a plain number or quantity ("4us", "16KiB") that
       is not in the provenance form: the object-level source would cover it, so which of its values is the guess,
       and how far off it may be, is not said. Each assumed value moves to its own {"value", "range", "source"}.
+  (c) a fitted value without a "range": a {"value", "source"} whose source says "fitted" (not "not fitted"), or a
+      plain value whose object's "source" names it as fitted ("compute fitted: cell ...", "compute and shared_bytes
+      fitted there"). Its range is the values its calibration cells' tolerance allows (scripts/fitted_ranges.py).
 Only numbers and quantity strings are values here: a choice, a flag or a name has no range (booleans and words are
 not flagged), and neither are arrays (a list of quantities is not a single input) nor a "seed" (it picks a random
 stream: its spread is the seeds a validation file runs, not a range).
@@ -19,6 +22,9 @@ import sys
 from pathlib import Path
 
 ASSUMED = re.compile(r"\bassumed\b", re.IGNORECASE)
+FITTED = re.compile(r"\bfitted\b", re.IGNORECASE)
+NOT_FITTED = re.compile(r"\bnot fitted\b", re.IGNORECASE)
+FITTED_KEYS = re.compile(r"\b(\w+)(?:\s+and\s+(\w+))?\s+fitted\b")
 QUANTITY = re.compile(r"^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*[A-Za-z%/]*\s*$")
 ROOTS = ["platforms", "scenarios"]
 
@@ -47,15 +53,22 @@ def offenders(node, pointer=""):
         return found
     source = node.get("source")
     says_assumed = isinstance(source, str) and ASSUMED.search(source) is not None
+    says_fitted = isinstance(source, str) and FITTED.search(source) and not NOT_FITTED.search(source)
     if "value" in node:
         if says_assumed and "range" not in node and is_value(node["value"]):
             found.append((pointer, "its source says assumed and it has no \"range\""))
+        elif says_fitted and "range" not in node and is_value(node["value"]):
+            found.append((pointer, "its source says fitted and it has no \"range\" (scripts/fitted_ranges.py)"))
         return found
+    fitted = {k for m in FITTED_KEYS.finditer(source) for k in m.groups() if k} if isinstance(source, str) else set()
     for key, v in node.items():
         here = f"{pointer}/{escape(key)}"
         if says_assumed and is_value(v) and key != "seed":
             found.append((here, "a plain value under an object whose \"source\" says assumed: give it its own "
                                 "{\"value\", \"range\", \"source\"}"))
+        elif key in fitted and is_value(v):
+            found.append((here, "a plain value its object's \"source\" calls fitted: give it its own "
+                                "{\"value\", \"range\", \"source\"} (scripts/fitted_ranges.py)"))
         found += offenders(v, here)
     return found
 
@@ -95,7 +108,7 @@ def table(root):
                 src = node.get("source", "")
                 # The range's own reason: the "; range ..." a range appends to its value's source, else the first
                 # "range" the source states, else the whole source.
-                at = src.rfind("; range ")
+                at = max(src.rfind("; range "), src.rfind("; range: "))
                 at = at + 2 if at >= 0 else src.find("range ")
                 reason = src[at:] if at >= 0 else src
                 reason = reason if len(reason) <= 160 else reason[:157] + "..."
@@ -125,7 +138,7 @@ def main(root):
                 print(f"{rel}#{pointer}: {why}")
                 bad += 1
     if bad:
-        print(f"{bad} assumed value(s) without a range (docs/uncertainty_ranges.md, \"Writing a range\")",
+        print(f"{bad} assumed or fitted value(s) without a range (docs/uncertainty_ranges.md, \"Writing a range\")",
               file=sys.stderr)
         return 1
     return 0
@@ -143,15 +156,23 @@ def self_test():
             "ranged": {"value": "8us", "range": ["4us", "15us"], "source": "assumed: a guess (why 4-15 us)"},
             "seed": {"value": "14us", "source": "Table 2"},
             "flag": {"value": True, "source": "assumed: on"},
+            "fit": {"value": "116us", "source": "fitted: validation cell 9.x"},
+            "fit_ranged": {"value": "116us", "range": ["100us", "130us"], "source": "fitted: cell 9.x; range: ..."},
+            "evidence": {"value": "5us", "source": "evidence, not fitted: a measurement"},
         },
+        "model": {"compute": "10s", "shared_bytes": "2MB", "stack": "4KiB", "other": "1s",
+                  "source": "compute and shared_bytes fitted there; stack: a constant; values fitted as each says"},
         "app": {"iterations": 100, "seed": 3, "name": "sor", "on": True, "time": "0.6us", "source": "iterations assumed"},
         "facts": {"rows": 2000, "source": "the study's input"},
     }
-    expected = {"platforms/p.json#/costs/guess", "scenarios/m/s.json#/app/iterations", "scenarios/m/s.json#/app/time"}
+    expected = {"platforms/p.json#/costs/guess", "platforms/p.json#/costs/fit", "platforms/p.json#/model/compute",
+                "platforms/p.json#/model/shared_bytes", "scenarios/m/s.json#/app/iterations",
+                "scenarios/m/s.json#/app/time"}
     with tempfile.TemporaryDirectory() as d:
         (Path(d) / "platforms").mkdir()
         (Path(d) / "scenarios" / "m").mkdir(parents=True)
-        (Path(d) / "platforms" / "p.json").write_text(json.dumps({"costs": planted["costs"]}))
+        (Path(d) / "platforms" / "p.json").write_text(
+            json.dumps({"costs": planted["costs"], "model": planted["model"]}))
         (Path(d) / "scenarios" / "m" / "s.json").write_text(
             json.dumps({"app": planted["app"], "facts": planted["facts"]}))
         out = io.StringIO()
@@ -160,7 +181,8 @@ def self_test():
         reported = {line.split(": ")[0] for line in out.getvalue().splitlines()}
         assert status == 1, "planted offenders were not failed"
         assert reported == expected, reported
-        (Path(d) / "platforms" / "p.json").write_text(json.dumps({"costs": {"r": planted["costs"]["ranged"]}}))
+        (Path(d) / "platforms" / "p.json").write_text(json.dumps({"costs": {
+            "r": planted["costs"]["ranged"], "f": planted["costs"]["fit_ranged"], "e": planted["costs"]["evidence"]}}))
         (Path(d) / "scenarios" / "m" / "s.json").write_text(json.dumps({"facts": planted["facts"]}))
         with contextlib.redirect_stdout(io.StringIO()):
             assert main(d) == 0, "a clean tree was failed"

@@ -7,6 +7,7 @@
 #include "models/dsm/tmk_delivery.hpp"
 #include "models/dsm/tmk_lrc.hpp"
 #include "models/dsm/udp_rtt.hpp"
+#include "models/dsm/udp_split.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -34,6 +35,9 @@ struct Cluster {
     const SwitchSpec* sw = &ctx.switch_param(f, "switch", p.switch_name);
     net::FabricConfig fc = net::fabric_config(ctx.platform, *sw, hosts);
     fc.injected_loss     = p.injected_loss;
+    // A platform that splits one measured round trip into parts draws the port latency with the hosts' parts.
+    if (const OsProfile& os = ctx.platform.os(hosts[0]); has_udp_split(os))
+      fc.latency = split_udp(os, fc.latency).port_latency;
     if (p.port_buffer > 0)
       fc.port_buffer = p.port_buffer;
     net::SocketConfig sc = net::socket_config(ctx.platform, hosts[0]);

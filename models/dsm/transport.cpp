@@ -1,4 +1,5 @@
 #include "models/dsm/transport.hpp"
+#include "models/dsm/udp_split.hpp"
 #include "sim/platform/platform.hpp"
 #include "sim/run/actor_lock.hpp"
 #include "sim/run/events.hpp"
@@ -25,13 +26,8 @@ const char* op_name(Op op)
 
 Costs costs_of(const cs::OsProfile& os, double speed)
 {
-  Costs c{speed,
-          os.cost("udp_send"),
-          os.cost("udp_recv"),
-          os.cost("sigio"),
-          os.cost("page_fault"),
-          os.cost("memcpy_bw"),
-          os.cost("diff_bw")};
+  UdpParts udp = host_parts(os); // the latency's part is the fabric's (Cluster)
+  Costs c{speed, udp.send, udp.recv, os.cost("sigio"), os.cost("page_fault"), os.cost("memcpy_bw"), os.cost("diff_bw")};
   c.rx_interrupt = os.cost_or("rx_interrupt", 0);
   c.wakeup       = os.cost_or("wakeup", 0);
   c.nic_bw       = os.cost_or("nic_bw", c.nic_bw);

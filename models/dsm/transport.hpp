@@ -50,7 +50,7 @@ struct Costs {
 };
 
 /** A host's Costs from its OS profile (keys udp_send, udp_recv, sigio, page_fault, memcpy_bw, diff_bw; optional
- *  rx_interrupt, wakeup, nic_bw). */
+ *  rx_interrupt, wakeup, nic_bw; udp_send and udp_recv moved by the profile's split factors, udp_split.hpp). */
 Costs costs_of(const cs::OsProfile& os, double speed);
 
 /** Who takes an arriving message: the SIGIO handler (the default) or a process blocked waiting for it. */
