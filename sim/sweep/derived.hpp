@@ -1,5 +1,5 @@
-/* Derived columns of the merged table: each row's expressions evaluated over its parameters (swept or fixed by "set"), rep, seed, metrics,
- * the other derived columns, and (for `baseline.<column>`) the matching baseline row. */
+/* Derived columns of the merged table: each row's expressions evaluated over its parameters (swept or fixed by "set"),
+ * rep, seed, metrics, the other derived columns, and (for `baseline.<column>`) the matching baseline row. */
 #pragma once
 #include "sim/sweep/store.hpp"
 
