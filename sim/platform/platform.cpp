@@ -190,8 +190,12 @@ static void parse_os_profile_fields(Fields& f, OsProfile& p)
   json cost           = quantity_schema(Unit::time, Range::non_negative(), true);
   cost["description"] = "a cost; the key's suffix gives its unit: _bw bandwidth, _size bytes, _factor/_count a "
                         "number, anything else seconds";
-  const json* costs   = f.raw("costs", "object", "named costs; the key suffix gives the unit",
-                              {{"type", "object"}, {"additionalProperties", cost}});
+  // The schema gives each suffix its unit, as unit_of_cost does when the file is read.
+  json by_suffix    = {{"_bw$", quantity_schema(Unit::bandwidth, Range::non_negative(), true)},
+                       {"_size$", quantity_schema(Unit::size, Range::non_negative(), true)},
+                       {"_(factor|count)$", quantity_schema(Unit::none, Range::non_negative(), true)}};
+  const json* costs = f.raw("costs", "object", "named costs; the key suffix gives the unit",
+                            {{"type", "object"}, {"patternProperties", by_suffix}, {"additionalProperties", cost}});
   f.finish();
   p.pointer = f.pointer("costs");
   if (costs == nullptr)

@@ -71,7 +71,8 @@ SampleOutcome read_sample(const std::string& out_dir, const PointRow& row)
   json drawn = load_json_file(point_dir(out_dir, row.point) + "/result.json").value("uncertainty", json());
   if (drawn.is_object())
     for (auto const& in : drawn.value("inputs", json::array()))
-      s.quantiles[in.at("id").get<std::string>()] = in.at("quantile").get<double>();
+      if (in.at("range").at(0) != in.at("range").at(1)) // a zero-width input's rank correlation is chance
+        s.quantiles[in.at("id").get<std::string>()] = in.at("quantile").get<double>();
   return s;
 }
 

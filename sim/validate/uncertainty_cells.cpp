@@ -83,8 +83,18 @@ json cell_spread(const json& compute, const SampledRuns& sampled, const std::str
       ids.insert(sampled.inputs.at(n).begin(), sampled.inputs.at(n).end());
   std::vector<SampleOutcome> samples;
   std::vector<double> values;
+  long failed = 0;
+  std::string first_failure;
   for (long k = 0; k < sampled.samples; ++k) {
-    json v = compute_cell(compute, sample_input(sampled, k), file, pointer);
+    json v;
+    try {
+      v = compute_cell(compute, sample_input(sampled, k), file, pointer);
+    } catch (const RunPointFailed& e) {
+      // A draw the model could not run is a finding, reported with the cell; the other samples still count.
+      if (failed++ == 0)
+        first_failure = "sample " + std::to_string(k) + ": " + e.what();
+      continue;
+    }
     if (not v.is_number())
       continue;
     SampleOutcome s;
@@ -95,16 +105,20 @@ json cell_spread(const json& compute, const SampledRuns& sampled, const std::str
     samples.push_back(std::move(s));
     values.push_back(v.get<double>());
   }
+  json failures = failed == 0 ? json() : json{{"failed_samples", failed}, {"first_failure", first_failure}};
   if (values.empty())
-    return nullptr;
+    return failures;
   json ranked = rank_inputs(samples, "cell");
   json top    = json::array();
   for (size_t i = 0; i < ranked.size() && i < 5; ++i)
     top.push_back(ranked[i]);
-  return {{"median", sample_quantile(values, 0.5)},
-          {"interval", {sample_quantile(values, 0.05), sample_quantile(values, 0.95)}},
-          {"sensitivity", top},
-          {"ranking", ranked}};
+  json spread = {{"median", sample_quantile(values, 0.5)},
+                 {"interval", {sample_quantile(values, 0.05), sample_quantile(values, 0.95)}},
+                 {"sensitivity", top},
+                 {"ranking", ranked}};
+  if (not failures.is_null())
+    spread.update(failures);
+  return spread;
 }
 
 json tornado_bars(const std::vector<json>& spreads)
@@ -125,9 +139,13 @@ json tornado_bars(const std::vector<json>& spreads)
 
 json uncertainty_summary(const json& cells, long samples, uint64_t seed)
 {
-  long validation = 0, inside = 0;
+  long validation = 0, inside = 0, failed = 0;
+  std::string first_failure;
   std::vector<double> halfwidths;
   for (auto const& c : cells) {
+    if (c.value("failed_samples", 0L) > 0 && failed == 0)
+      first_failure = c.value("first_failure", std::string());
+    failed += c.value("failed_samples", 0L);
     if (c.value("role", "") != "validation" || not c["measured"].is_number() || not c.contains("interval"))
       continue;
     ++validation;
@@ -142,7 +160,9 @@ json uncertainty_summary(const json& cells, long samples, uint64_t seed)
           {"seed", seed},
           {"validation_cells", validation},
           {"coverage", validation ? json(static_cast<double>(inside) / static_cast<double>(validation)) : json()},
-          {"median_rel_halfwidth", halfwidths.empty() ? json() : json(sample_quantile(halfwidths, 0.5))}};
+          {"median_rel_halfwidth", halfwidths.empty() ? json() : json(sample_quantile(halfwidths, 0.5))},
+          {"failed_samples", failed},
+          {"first_failure", first_failure.empty() ? json() : json(first_failure)}};
 }
 
 std::string spread_text(const json& cell)

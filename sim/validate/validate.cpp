@@ -176,8 +176,8 @@ std::vector<const PointRow*> matching_rows(const Ctx& ctx, const Compute& c, con
     if (not matches(r, where))
       continue;
     if (r.status != "ok")
-      throw std::runtime_error(ctx.file + ": " + c.ptr + ": run point " + r.point.id + " " + r.status +
-                               (r.error.empty() ? "" : ": " + r.error.substr(0, 400)));
+      throw RunPointFailed(ctx.file + ": " + c.ptr + ": run point " + r.point.id + " " + r.status +
+                           (r.error.empty() ? "" : ": " + r.error.substr(0, 400)));
     if (not r.metrics.contains(c.y))
       throw InputError(ctx.file, pointer_join(c.ptr, "y"), "the model reports no metric \"" + c.y + "\"");
     out.push_back(&r);
@@ -676,6 +676,10 @@ void print_uncertainty(const json& summary)
               "%s\n",
               summary["samples"].get<long>(), summary["seed"].dump().c_str(), percent(summary["coverage"]).c_str(),
               summary["validation_cells"].get<long>(), percent(summary["median_rel_halfwidth"]).c_str());
+  if (long failed = summary.value("failed_samples", 0L); failed > 0)
+    std::printf("uncertainty: %ld cell samples could not be computed, their runs failed (first: %s); each such cell's "
+                "interval is over the samples that ran\n",
+                failed, summary.value("first_failure", std::string()).c_str());
 }
 
 json cell_fields(const CellResult& r)
@@ -873,7 +877,9 @@ int run_validation(const ValidateOptions& o)
     write_file_atomic(o.report, dump_json(report));
   if (not temporary || o.keep)
     std::fprintf(stderr, "[validate] runs kept in %s\n", work.c_str());
-  return tally.failures == 0 ? 0 : 1;
+  // A sampled run that failed is a run that did not end as its model expects: never exit 0.
+  bool samples_failed = o.uncertainty > 0 && report["uncertainty"].value("failed_samples", 0L) > 0;
+  return tally.failures == 0 && not samples_failed ? 0 : 1;
 }
 
 } // namespace cs

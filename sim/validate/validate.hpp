@@ -2,6 +2,7 @@
 #pragma once
 #include "sim/input/json_io.hpp"
 #include "sim/sweep/sweep.hpp"
+#include <stdexcept>
 
 #include <cstdint>
 #include <map>
@@ -43,6 +44,11 @@ struct ComputeInput {
   std::map<std::string, std::vector<PointRow>> runs; ///< run name -> its points
 };
 json compute_cell(const json& compute, const ComputeInput& input, const std::string& file, const std::string& pointer);
+
+/** A row a cell reads did not end well (the run failed, or never ran): compute_cell's error when it needs that row. */
+struct RunPointFailed : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 /** Whether `simulated` meets `tolerance` against `measured`. */
 bool within_tolerance(const json& tolerance, const json& measured, double simulated, const std::string& file,
