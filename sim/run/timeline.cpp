@@ -92,6 +92,7 @@ bool render_timeline(const std::string& run_dir, const Table& events, const Time
   // Kinds the model marked (the automatic ones have their own styles in the script), in order of appearance.
   static const std::set<std::string> automatic{"actor", "cpu", "msg"};
   std::vector<std::string> kinds;
+  std::set<std::string> spanning; // kinds with a duration: their key entry is a bar, the others' a point
   std::string data = "# lane\tstart_s\tend_s\tpeer_lane\tkind\tnode\tdetail\n";
   size_t drawn     = 0;
   for (auto const& r : events.rows()) {
@@ -102,6 +103,8 @@ bool render_timeline(const std::string& run_dir, const Table& events, const Time
     std::string kind = r[c_kind].get<std::string>();
     if (not automatic.count(kind) && std::find(kinds.begin(), kinds.end(), kind) == kinds.end())
       kinds.push_back(kind);
+    if (not automatic.count(kind) && t1 > t0)
+      spanning.insert(kind);
     long peer             = kind == "msg" ? lanes.receiver(r[c_peer].get<std::string>(), r[c_detail].get<std::string>())
                                           : lanes.of(r[c_peer].get<std::string>(), "");
     std::string peer_lane = peer < 0 ? "NaN" : std::to_string(peer);
@@ -116,18 +119,23 @@ bool render_timeline(const std::string& run_dir, const Table& events, const Time
   }
   write_file_atomic(run_dir + "/timeline.dat", data);
   std::sort(kinds.begin(), kinds.end()); // a kind's colour is its place in this list
-  std::string lane_names, kind_names;
+  std::string lane_names, kind_names, span_names;
   for (auto const& l : lanes.labels())
     lane_names += (lane_names.empty() ? "" : " ") + l;
   for (auto const& k : kinds)
     kind_names += (kind_names.empty() ? "" : " ") + k;
+  for (auto const& k : spanning)
+    span_names += (span_names.empty() ? "" : " ") + k;
   size_t drawn_lanes = lanes.labels().size();
   std::string note   = drawn_lanes < lanes.actors()
                            ? std::to_string(drawn_lanes) + " of " + std::to_string(lanes.actors()) + " actors"
                            : std::to_string(drawn_lanes) + " actors";
   note += truncation_note(events, c_time, c_kind, c_detail);
-  std::map<std::string, std::string> vars{
-      {"datadir", plot_path(run_dir)}, {"lanes", lane_names}, {"kinds", kind_names}, {"note", note}};
+  std::map<std::string, std::string> vars{{"datadir", plot_path(run_dir)},
+                                          {"lanes", lane_names},
+                                          {"kinds", kind_names},
+                                          {"span_kinds", span_names},
+                                          {"note", note}};
   if (o.from > 0)
     vars["xmin"] = csv_field(o.from);
   if (o.to < std::numeric_limits<double>::infinity())
