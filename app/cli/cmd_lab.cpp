@@ -14,6 +14,7 @@ int cmd_lab(const Args& args, const Args& simgrid_args)
   po::options_description desc("lab options");
   LabOptions o;
   std::string action;
+  bool student = false;
   desc.add_options()("action", po::value<std::string>(&action)->required(),
                      "check | answers")("lab", po::value<std::string>(&o.lab)->required(), "lab name or file")(
       "answers", po::value<std::string>(&o.answers), "check: the answers file")(
@@ -23,13 +24,17 @@ int cmd_lab(const Args& args, const Args& simgrid_args)
       "keep the runs in this folder")("jobs,j", po::value<int>(&o.jobs)->default_value(2),
                                       "runs in parallel")("quiet,q", po::bool_switch(&o.quiet), "no progress lines")(
       "instructor", po::bool_switch(&o.instructor),
-      "check: show the reference answers beside the student's (hidden by default)");
+      "check: show the reference answers beside the student's (hidden by default)")(
+      "student", po::bool_switch(&student),
+      "check: right or wrong, the error against the reference and a hint, never the reference (the default)");
   po::positional_options_description pos;
   pos.add("action", 1).add("lab", 1).add("answers", 1);
   po::variables_map vm;
   if (not parse(args, desc, &pos, vm, usage))
     return 0;
   o.forward = simgrid_args;
+  if (student && o.instructor)
+    throw UsageError("lab check: --student and --instructor exclude each other");
   if (action == "check") {
     if (o.answers.empty())
       throw UsageError("lab check needs an answers file: clustersim lab check LAB ANSWERS.json");

@@ -17,6 +17,11 @@ grep -q 's3.detection.*right' "$tmp/st.out" || fail "the right answer is not acc
 grep -q '1 of 10 answers within tolerance, 1 outside, 8 not answered' "$tmp/st.out" || fail "summary: $(tail -1 "$tmp/st.out")"
 reference=$(grep -o '"s1.failure_free": [0-9.e+-]*' labs/answers/lab3_checkpoint.json | awk '{printf "%.6g", $2}')
 ! grep -q "${reference:0:6}" "$tmp/st.out" || fail "a student's check shows the reference value $reference"
+"$exe" lab check lab3_checkpoint "$tmp/student.json" -q --student >"$tmp/st2.out" 2>&1 || true
+cmp -s "$tmp/st.out" "$tmp/st2.out" || fail "--student must be the default check"
+rc=0
+"$exe" lab check lab3_checkpoint "$tmp/student.json" --student --instructor >/dev/null 2>&1 || rc=$?
+[ "$rc" = 2 ] || fail "--student with --instructor must be refused (exit 2), got $rc"
 "$exe" lab check lab3_checkpoint "$tmp/student.json" -q --instructor >"$tmp/in.out" 2>&1 || true
 grep -q "s1.failure_free .*${reference:0:6}" "$tmp/in.out" || fail "--instructor does not show the reference $reference"
 # A time given in milliseconds: a hint for the unit.
