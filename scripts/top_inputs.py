@@ -61,15 +61,21 @@ def zero_width(root, name, cache):
     return isinstance(span, list) and len(span) == 2 and span[0] == span[1]
 
 
+def explained_by(cell):
+    """A cell's ranked inputs, those with rho 0 left out (a cell that never varies is explained by none)."""
+    entries = cell.get("sensitivity")
+    return [e for e in entries if float(e["rho"]) != 0] if isinstance(entries, list) else []
+
+
 def rank(cells, root=None):
     """The inputs of `cells` (report cells with a sensitivity), best first: (input, mean |rho|, top-3 count,
     strongest cell id, its rho). Inputs of zero width in the data under `root` are left out."""
-    spread = [c for c in cells if isinstance(c.get("sensitivity"), list) and c["sensitivity"]]
+    spread = [c for c in cells if explained_by(c)]
     if not spread:
         return []
     total, top3, best, cache = {}, {}, {}, {}
     for cell in spread:
-        for i, entry in enumerate(cell["sensitivity"]):
+        for i, entry in enumerate(explained_by(cell)):
             name, rho = entry["input"], float(entry["rho"])
             if root is not None and zero_width(root, name, cache):
                 continue
@@ -139,7 +145,7 @@ def main(argv):
         if page is None or not path.is_file():
             print(f"{stem}: no model page ({path.relative_to(root).as_posix()}); skipped", file=sys.stderr)
             continue
-        with_spread = [c for c in cells if isinstance(c.get("sensitivity"), list) and c["sensitivity"]]
+        with_spread = [c for c in cells if explained_by(c)]
         text = path.read_text()
         new = replace_section(text, section(stem, rank(cells, root), len(with_spread), samples))
         if new != text:

@@ -72,7 +72,9 @@ json rank_inputs(const std::vector<SampleOutcome>& samples, const std::string& m
       q.push_back(it->second);
       m.push_back(s.metrics[metric].get<double>());
     }
-    rhos.emplace_back(id, spearman(q, m));
+    // rho is exactly 0 when the metric does not vary over the samples: no input explains it, none is listed.
+    if (double rho = spearman(q, m); rho != 0)
+      rhos.emplace_back(id, rho);
   }
   std::stable_sort(rhos.begin(), rhos.end(),
                    [](auto const& a, auto const& b) { return std::fabs(a.second) > std::fabs(b.second); });

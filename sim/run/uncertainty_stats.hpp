@@ -27,7 +27,7 @@ struct SampleOutcome {
 };
 
 /** The inputs ranked by |rho| against `metric` over `samples` (largest first, ties by id); an input absent from a
- *  sample is left out of the ranking. [{"input", "rho"}]. */
+ *  sample, or whose rho is 0 (a metric that never varies), is left out of the ranking. [{"input", "rho"}]. */
 json rank_inputs(const std::vector<SampleOutcome>& samples, const std::string& metric);
 
 /** For every scalar metric of the samples: {"point", "median", "p5", "p95", "sensitivity": [{"input", "rho"}]}. The

@@ -56,8 +56,13 @@ TEST_CASE("The input a metric depends on ranks first", "[unit][uncertainty]")
   REQUIRE(ranked[0]["rho"].get<double>() == Approx(1));
   REQUIRE(std::fabs(ranked[1]["rho"].get<double>()) < 0.5);
 
+  // A metric that never varies ranks no input (every rho is 0: none explains it, none comes first by its name).
+  for (auto& s : samples)
+    s.metrics["rtt_s_const"] = 5e-5;
+  REQUIRE(cs::rank_inputs(samples, "rtt_s_const").empty());
+
   json spreads = cs::metric_spreads(samples, json{{"rtt_s", 7e-5}});
-  REQUIRE(spreads.size() == 1); // the text metric has no spread
+  REQUIRE(spreads.size() == 2); // the text metric has no spread
   REQUIRE(spreads["rtt_s"]["point"] == 7e-5);
   REQUIRE(spreads["rtt_s"]["p5"].get<double>() < spreads["rtt_s"]["median"].get<double>());
   REQUIRE(spreads["rtt_s"]["median"].get<double>() < spreads["rtt_s"]["p95"].get<double>());
