@@ -247,15 +247,20 @@ json quantity_schema(Unit unit, const Range& range, bool sourced)
   return {{"anyOf", json::array({number, text, with_source})}};
 }
 
+// A field's type text, default text and schema serve `describe` alone (documentation mode): built for every field
+// read, they were a fair share of each scenario's loading, which a sweep's points and samples repeat.
+
 double Fields::quantity(const std::string& key, Unit unit, double def, const std::string& doc, Range range)
 {
-  const json* v = lookup(key, type_text(unit, range), format_number(def), doc, quantity_schema(unit, range));
+  const json* v = docs_ ? lookup(key, type_text(unit, range), format_number(def), doc, quantity_schema(unit, range))
+                        : lookup(key, {}, {}, {}, json());
   return v ? to_quantity(key, *v, unit, range) : def;
 }
 
 double Fields::required_quantity(const std::string& key, Unit unit, const std::string& doc, Range range)
 {
-  const json* v = lookup(key, type_text(unit, range), "(required)", doc, quantity_schema(unit, range));
+  const json* v = docs_ ? lookup(key, type_text(unit, range), "(required)", doc, quantity_schema(unit, range))
+                        : lookup(key, {}, {}, {}, json());
   if (not v) {
     if (docs_)
       return std::isfinite(range.min) ? range.min : 0;
@@ -264,11 +269,9 @@ double Fields::required_quantity(const std::string& key, Unit unit, const std::s
   return to_quantity(key, *v, unit, range);
 }
 
-long Fields::integer(const std::string& key, long def, const std::string& doc, long min, long max)
+/** The schema of an integer field (for `describe`). */
+static json integer_schema(long min, long max)
 {
-  if (max == std::numeric_limits<long>::max())
-    max = max_count; // a count with no bound of its own
-  std::string type = "integer in [" + std::to_string(min) + ", " + std::to_string(max) + "]";
   json ischema{{"type", "integer"}, {"minimum", min}, {"maximum", max}};
   json sourced{{"type", "object"},
                {"properties",
@@ -276,8 +279,17 @@ long Fields::integer(const std::string& key, long def, const std::string& doc, l
                  {"range", {{"type", "array"}, {"items", ischema}, {"minItems", 2}, {"maxItems", 2}}},
                  {"distribution", {{"enum", {"uniform", "log-uniform"}}}}}},
                {"required", {"value"}}};
-  json schema   = {{"anyOf", json::array({ischema, sourced, with_choices(ischema)["anyOf"][1]})}};
-  const json* v = choose(file_, pointer(key), lookup(key, type, std::to_string(def), doc, schema));
+  return {{"anyOf", json::array({ischema, sourced, with_choices(ischema)["anyOf"][1]})}};
+}
+
+long Fields::integer(const std::string& key, long def, const std::string& doc, long min, long max)
+{
+  if (max == std::numeric_limits<long>::max())
+    max = max_count; // a count with no bound of its own
+  std::string type = "integer in [" + std::to_string(min) + ", " + std::to_string(max) + "]";
+  const json* v    = choose(file_, pointer(key),
+                         docs_ ? lookup(key, type, std::to_string(def), doc, integer_schema(min, max))
+                                  : lookup(key, {}, {}, {}, json()));
   if (not v)
     return def;
   const json* val = v;
@@ -334,7 +346,8 @@ long Fields::checked_integer(const std::string& ptr, const json& v, long min, lo
 
 bool Fields::boolean(const std::string& key, bool def, const std::string& doc)
 {
-  const json* v = lookup(key, "boolean", def ? "true" : "false", doc, {{"type", "boolean"}});
+  const json* v = docs_ ? lookup(key, "boolean", def ? "true" : "false", doc, {{"type", "boolean"}})
+                        : lookup(key, {}, {}, {}, json());
   if (not v)
     return def;
   if (not v->is_boolean())
@@ -344,8 +357,10 @@ bool Fields::boolean(const std::string& key, bool def, const std::string& doc)
 
 std::string Fields::string(const std::string& key, const std::string& def, const std::string& doc)
 {
-  const json* v = choose(file_, pointer(key),
-                         lookup(key, "string", def.empty() ? "\"\"" : def, doc, with_choices({{"type", "string"}})));
+  const json* v =
+      choose(file_, pointer(key),
+             docs_ ? lookup(key, "string", def.empty() ? "\"\"" : def, doc, with_choices({{"type", "string"}}))
+                   : lookup(key, {}, {}, {}, json()));
   if (not v)
     return def;
   if (not v->is_string())
@@ -355,8 +370,9 @@ std::string Fields::string(const std::string& key, const std::string& def, const
 
 std::string Fields::required_string(const std::string& key, const std::string& doc)
 {
-  const json* v =
-      choose(file_, pointer(key), lookup(key, "string", "(required)", doc, with_choices({{"type", "string"}})));
+  const json* v = choose(file_, pointer(key),
+                         docs_ ? lookup(key, "string", "(required)", doc, with_choices({{"type", "string"}}))
+                               : lookup(key, {}, {}, {}, json()));
   if (not v) {
     if (docs_)
       return "";
@@ -373,8 +389,9 @@ std::string Fields::choice(const std::string& key, const std::string& def, const
   std::string joined;
   for (auto const& o : options)
     joined += (joined.empty() ? "" : "|") + o;
-  const json* v =
-      choose(file_, pointer(key), lookup(key, "one of " + joined, def, doc, with_choices({{"enum", options}})));
+  const json* v = choose(file_, pointer(key),
+                         docs_ ? lookup(key, "one of " + joined, def, doc, with_choices({{"enum", options}}))
+                               : lookup(key, {}, {}, {}, json()));
   if (not v)
     return def;
   if (not v->is_string())
@@ -392,8 +409,9 @@ std::vector<double> Fields::quantity_list(const std::string& key, Unit unit, con
   std::string d;
   for (double x : def)
     d += (d.empty() ? "" : ", ") + format_number(x);
-  const json* v = lookup(key, "list of " + type_text(unit, range), "[" + d + "]", doc,
-                         {{"type", "array"}, {"items", quantity_schema(unit, range)}});
+  const json* v = docs_ ? lookup(key, "list of " + type_text(unit, range), "[" + d + "]", doc,
+                                 {{"type", "array"}, {"items", quantity_schema(unit, range)}})
+                        : lookup(key, {}, {}, {}, json());
   if (not v)
     return def;
   if (not v->is_array())
@@ -408,8 +426,9 @@ std::vector<double> Fields::quantity_list(const std::string& key, Unit unit, con
 std::vector<std::string> Fields::string_list(const std::string& key, const std::vector<std::string>& def,
                                              const std::string& doc)
 {
-  const json* v =
-      lookup(key, "list of strings", json(def).dump(), doc, {{"type", "array"}, {"items", {{"type", "string"}}}});
+  const json* v = docs_ ? lookup(key, "list of strings", json(def).dump(), doc,
+                                 {{"type", "array"}, {"items", {{"type", "string"}}}})
+                        : lookup(key, {}, {}, {}, json());
   if (not v)
     return def;
   if (not v->is_array())
@@ -435,7 +454,7 @@ Fields Fields::object(const std::string& key, const std::string& doc)
 
 const json* Fields::raw(const std::string& key, const std::string& type, const std::string& doc)
 {
-  return lookup(key, type, "", doc);
+  return docs_ ? lookup(key, type, "", doc) : lookup(key, {}, {}, {}, json());
 }
 
 const json* Fields::raw(const std::string& key, const std::string& type, const std::string& doc, json schema)

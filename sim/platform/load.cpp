@@ -1,6 +1,6 @@
 #include "sim/platform/load.hpp"
 #include "sim/input/errors.hpp"
-#include "sim/input/json_io.hpp"
+#include "sim/input/json_cache.hpp"
 #include "sim/platform/simgrid_options.hpp"
 
 namespace cs {
@@ -18,7 +18,7 @@ PlatformSpec load_overridden(const PlatformOptions& options, const GroupSizes& s
 {
   if (is_xml(options.path))
     throw InputError(options.scenario_file, "/platform", "a SimGrid XML platform cannot be overridden field by field");
-  json doc     = load_json_file(options.path);
+  json doc     = load_input_json(options.path);
   auto records = apply_platform_overrides(doc, options.overrides, options.path, options.scenario_file);
   size_generated_groups(doc, sizes, options.path);
   PlatformSpec spec;

@@ -1,6 +1,7 @@
 #include "sim/platform/platform.hpp"
 #include "sim/input/errors.hpp"
 #include "sim/input/fields.hpp"
+#include "sim/input/json_cache.hpp"
 #include "sim/input/json_io.hpp"
 #include "sim/platform/engine_reuse.hpp"
 #include "sim/platform/os_costs.hpp"
@@ -28,7 +29,10 @@ namespace cs {
 Sourced read_sourced(Fields& f, const std::string& key, Unit unit, const std::string& doc, Range range,
                      const Sourced* def)
 {
-  const json* raw = f.raw(key, std::string(unit_name(unit)) + " with source", doc, quantity_schema(unit, range, true));
+  // The schema serves `describe` alone: a platform reads hundreds of these fields per run.
+  const json* raw = f.documenting() ? f.raw(key, std::string(unit_name(unit)) + " with source", doc,
+                                            quantity_schema(unit, range, true))
+                                    : f.raw(key, "", doc);
   if (raw == nullptr) {
     if (def)
       return *def;
@@ -184,18 +188,24 @@ double OsProfile::fork_cost(double resident_bytes) const
   return cost("fork_fixed") + cost("fork_per_mb") * resident_bytes / 1e6;
 }
 
-static void parse_os_profile_fields(Fields& f, OsProfile& p)
+static json os_costs_schema()
 {
-  f.string("description", "", "what this OS kind is");
   json cost           = quantity_schema(Unit::time, Range::non_negative(), true);
   cost["description"] = "a cost; the key's suffix gives its unit: _bw bandwidth, _size bytes, _factor/_count a "
                         "number, anything else seconds";
   // The schema gives each suffix its unit, as unit_of_cost does when the file is read.
-  json by_suffix    = {{"_bw$", quantity_schema(Unit::bandwidth, Range::non_negative(), true)},
-                       {"_size$", quantity_schema(Unit::size, Range::non_negative(), true)},
-                       {"_(factor|count)$", quantity_schema(Unit::none, Range::non_negative(), true)}};
-  const json* costs = f.raw("costs", "object", "named costs; the key suffix gives the unit",
-                            {{"type", "object"}, {"patternProperties", by_suffix}, {"additionalProperties", cost}});
+  json by_suffix = {{"_bw$", quantity_schema(Unit::bandwidth, Range::non_negative(), true)},
+                    {"_size$", quantity_schema(Unit::size, Range::non_negative(), true)},
+                    {"_(factor|count)$", quantity_schema(Unit::none, Range::non_negative(), true)}};
+  return {{"type", "object"}, {"patternProperties", by_suffix}, {"additionalProperties", cost}};
+}
+
+static void parse_os_profile_fields(Fields& f, OsProfile& p)
+{
+  f.string("description", "", "what this OS kind is");
+  const char* costs_doc = "named costs; the key suffix gives the unit";
+  const json* costs =
+      f.documenting() ? f.raw("costs", "object", costs_doc, os_costs_schema()) : f.raw("costs", "object", costs_doc);
   f.finish();
   p.pointer = f.pointer("costs");
   if (costs == nullptr)
@@ -418,7 +428,7 @@ PlatformSpec load_platform(const std::string& path)
     spec.name     = path;
     return spec;
   }
-  return parse_platform(load_json_file(path), path);
+  return parse_platform(load_input_json(path), path);
 }
 
 namespace {
@@ -528,7 +538,7 @@ PlatformSpec parse_platform(const json& root, const std::string& path)
 
 void apply_host_profile(PlatformSpec& spec, const std::string& profile_path, const std::string& scenario_file)
 {
-  json root = load_json_file(profile_path);
+  json root = load_input_json(profile_path);
   Fields f(root, profile_path, "");
   f.string("name", "", "profile name (usually the host name)");
   f.string("description", "", "free text");

@@ -264,7 +264,10 @@ json declare_platform_overrides(Fields& platform)
   };
   json given = json::object();
   for (auto const& k : kinds) {
-    const json* v = platform.raw(k.kind, "object keyed by name", k.doc, override_schema(k.kind));
+    // The schema serves `describe` alone: copying it for every scenario load cost more than the rest of the load.
+    const json* v = platform.documenting()
+                        ? platform.raw(k.kind, "object keyed by name", k.doc, override_schema(k.kind))
+                        : platform.raw(k.kind, "object keyed by name", k.doc);
     if (v == nullptr)
       continue;
     if (not v->is_object())

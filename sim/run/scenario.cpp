@@ -3,6 +3,7 @@
 #include "sim/input/errors.hpp"
 #include "sim/input/fields.hpp"
 #include "sim/input/input_limits.hpp"
+#include "sim/input/json_cache.hpp"
 #include "sim/input/uncertain.hpp"
 #include "sim/platform/platform_overrides.hpp"
 #include "sim/run/model_names.hpp"
@@ -153,7 +154,7 @@ void describe_scenario(std::vector<FieldDoc>& docs)
 Scenario load_scenario(const std::string& path, const std::vector<std::string>& sets,
                        std::optional<uint64_t> seed_override)
 {
-  json doc = load_json_file(path);
+  json doc = load_input_json(path);
   if (not doc.is_object())
     throw InputError(path, "", "expected a scenario object, got " + quote_value(doc));
   if (not doc.contains("model") && doc.contains("scenario"))
