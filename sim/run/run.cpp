@@ -122,6 +122,41 @@ long count_events()
 } // namespace
 
 namespace {
+/** What the run's event table holds: nothing when no table is written. */
+EventOptions captured_events(const RunOptions& options)
+{
+  EventOptions events = options.events;
+  if (not options.tables)
+    events.activity_limit = events.model_limit = 0;
+  return events;
+}
+
+/** DIR/result.json as Recorder::write makes it, without the tables (its table index empty): for a run whose metrics
+ *  alone are read. */
+void write_result_only(const std::string& dir, json header, const Recorder& recorder)
+{
+  json metrics = json::object();
+  for (auto const& [k, v] : recorder.metrics())
+    metrics[k] = v;
+  header["metrics"] = metrics;
+  header["tables"]  = json::object();
+  write_file_atomic(dir + "/result.json", dump_json(header));
+}
+
+/** The files of the run's folder this run writes. */
+std::vector<std::string> written_files(const RunOptions& options, const Recorder& recorder)
+{
+  std::vector<std::string> files{"result.json"};
+  for (auto const& [name, _] : recorder.tables())
+    if (options.tables)
+      files.push_back(name + ".csv");
+  if (options.plot && options.plot_only != "timeline")
+    files.insert(files.end(), {"plot.png", "plot.svg"});
+  if (options.plot && options.plot_only != "model")
+    files.insert(files.end(), {"timeline.png", "timeline.svg", "timeline.dat"});
+  return files;
+}
+
 /** The model's metrics, once the simulation ended as the model expects (sim/run/run_outcome.hpp); throws otherwise. */
 void finish_model(ModelRun& model, const sg4::Engine& engine)
 {
@@ -167,7 +202,7 @@ std::string run_scenario(const RunOptions& options, int* argc, char** argv)
   Recorder recorder;
   RngStreams rng(scenario.seed);
   ModelContext ctx{scenario, platform, recorder, rng};
-  EventCapture events(recorder, options.events);
+  EventCapture events(recorder, captured_events(options));
   start_faults(faults, platform, rng, scenario.model); // a bad target is bad input, found before the run
   std::unique_ptr<ModelRun> model = entry->create(ctx);
   model->start();
@@ -203,16 +238,12 @@ std::string run_scenario(const RunOptions& options, int* argc, char** argv)
   // A rerun into the folder replaces the earlier run's files, and only those, once every new file is whole
   // (Recorder::write stages them): a failed write keeps the earlier run's files, result.json and tables alike.
   std::vector<std::string> previous = run_files(out);
-  recorder.write(out, header);
+  if (options.tables)
+    recorder.write(out, header);
+  else
+    write_result_only(out, header, recorder);
   out_lock.written();
-  std::vector<std::string> current{"result.json"};
-  for (auto const& [name, _] : recorder.tables())
-    current.push_back(name + ".csv");
-  if (options.plot && options.plot_only != "timeline")
-    current.insert(current.end(), {"plot.png", "plot.svg"});
-  if (options.plot && options.plot_only != "model")
-    current.insert(current.end(), {"timeline.png", "timeline.svg", "timeline.dat"});
-  remove_stale_run_files(out, previous, current);
+  remove_stale_run_files(out, previous, written_files(options, recorder));
 
   double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   if (not options.quiet)

@@ -21,6 +21,9 @@ struct RunOptions {
   std::string plot_only;    ///< with `plot`: "model" or "timeline" alone (empty: both)
   EventOptions events;      ///< what events.csv holds besides the model's own events
   TimelineOptions timeline; ///< the window and lanes of the timeline plot
+  /** false: result.json alone, no tables (CSV) and no events captured; the metrics are the same. For runs whose
+   *  metrics alone are read (validate's uncertainty samples). */
+  bool tables = true;
 };
 
 /** Runs the scenario; `argc/argv` carry SimGrid's own --cfg/--log options. Returns the output folder. */

@@ -24,6 +24,8 @@ struct SweepRunOptions {
    *  reuse some points' results, sim/validate/sample_runs.hpp). Unset: none. */
   std::function<bool(const SweepSpec&, const SweepPoint&)> skip;
   std::string self_exe; ///< the clustersim binary (written into Slurm scripts)
+  /** false: each point writes its result.json alone (RunOptions::tables), for sweeps whose metrics alone are read. */
+  bool tables = true;
 };
 
 struct SweepOutcome {

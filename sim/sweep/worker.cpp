@@ -60,6 +60,7 @@ int run_point(const SweepSpec& spec, const SweepPoint& p, const SweepRunOptions&
     ro.out_dir  = point_dir(o.out_dir, p);
     ro.sets     = p.sets(spec);
     ro.quiet    = true;
+    ro.tables   = o.tables;
 
     // Thousands of points: each keeps the model's own events only, enough to look at one point (`clustersim run`
     // it for its full timeline).

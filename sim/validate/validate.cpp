@@ -572,6 +572,7 @@ void add_sampled_sweep(FilePlan& plan, const std::string& name, const std::strin
   SweepJob job             = sweeps[plan.sweeps[name]];
   job.spec                 = parse_sweep(doc, plan.file, pointer_join("/runs", name));
   job.options.out_dir      = work + "/" + plan.stem + "/" + name + ".samples";
+  job.options.tables       = false; // the cells read the samples' metrics only
   plan.sample_sweeps[name] = sweeps.size();
   sweeps.push_back(std::move(job));
 }
