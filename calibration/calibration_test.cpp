@@ -3,6 +3,7 @@
  * fast the machine is; tests/integration/calibrate.sh runs the real microbenchmarks (--quick) for well-formedness. */
 #include "calibration/probes/memory.hpp"
 #include "calibration/profile.hpp"
+#include "calibration/profile_ranges.hpp"
 #include "calibration/roundtrip.hpp"
 #include "calibration/with_unit.hpp"
 #include "sim/platform/platform.hpp"
@@ -235,4 +236,89 @@ TEST_CASE("noise that tips a fitted line never makes a cost negative", "[unit][c
       CHECK(c["known_miss"].get<std::string>().find("clamped") != std::string::npos);
     else if (c["role"] == "calibration")
       CHECK_FALSE(c.contains("known_miss"));
+}
+
+namespace {
+
+std::pair<double, double> range_of(const json& entry)
+{
+  return {without_unit(entry.at("range").at(0)), without_unit(entry.at("range").at(1))};
+}
+
+std::pair<double, double> cost_range(const json& profile, const std::string& key)
+{
+  return range_of(profile.at("os_profile").at("costs").at(key));
+}
+
+} // namespace
+
+TEST_CASE("a measured profile value ranges over its figure's quartiles", "[unit][calibration]")
+{
+  Truth t;
+  json p = make_host_profile(t.measure(), "test");
+  // exact(): samples at 0.99, 1 and 1.01 times the median: quartiles at 0.995 and 1.005 times it.
+  auto [lo, hi] = cost_range(p, "thread_create");
+  CHECK(lo == Approx(0.995 * t.thread));
+  CHECK(hi == Approx(1.005 * t.thread));
+  auto [slo, shi] = range_of(p["speed"]);
+  CHECK(slo == Approx(t.speed / 1.005));
+  CHECK(shi == Approx(t.speed / 0.995));
+  auto [blo, bhi] = cost_range(p, "memcpy_l2_bw");
+  CHECK(blo == Approx(t.l2_bw / 1.005));
+  CHECK(bhi == Approx(t.l2_bw / 0.995));
+  CHECK(cost_range(p, "memcpy_l1_size") == std::make_pair(t.l1, t.l1));
+  CHECK(p["cores"]["range"] == json::array({2, 2}));
+  CHECK(p["os_profile"]["costs"]["thread_create"]["source"].get<std::string>().find("first and third quartiles") !=
+        std::string::npos);
+}
+
+TEST_CASE("a fitted profile value ranges over what the round trip's tolerance allows its figures",
+          "[unit][calibration]")
+{
+  Truth t;
+  json p      = make_host_profile(t.measure(), "test");
+  double y1   = t.fork_fixed + t.fork_per_mb * 1.048576;   // fork.1MiB
+  double y256 = t.fork_fixed + t.fork_per_mb * 268.435456; // fork.256MiB
+  // The fixed part moves each fork figure by itself: the smaller figure bounds it.
+  auto [flo, fhi] = cost_range(p, "fork_fixed");
+  CHECK(flo == Approx(t.fork_fixed - roundtrip_tolerance * y1));
+  CHECK(fhi == Approx(t.fork_fixed + roundtrip_tolerance * y1));
+  // The slope moves the largest figure most: 268 MB of it.
+  auto [plo, phi] = cost_range(p, "fork_per_mb");
+  CHECK(phi - t.fork_per_mb == Approx(roundtrip_tolerance * y256 / 268.435456));
+  CHECK(t.fork_per_mb - plo == Approx(roundtrip_tolerance * y256 / 268.435456));
+  // The disk's bandwidth enters the fsync'ed write as page / bandwidth.
+  double page = settings::log_page_size;
+  double u = 1 / t.disk_bw, d = roundtrip_tolerance * (page / t.buffered_bw + page / t.disk_bw) / page;
+  auto [dlo, dhi] = cost_range(p, "disk_write_bw");
+  CHECK(dlo == Approx(1 / (u + d)));
+  CHECK(dhi == Approx(1 / (u - d)));
+  for (auto const& [key, c] : p["os_profile"]["costs"].items()) {
+    INFO(key);
+    auto [lo, hi] = range_of(c);
+    CHECK(lo <= without_unit(c["value"]));
+    CHECK(without_unit(c["value"]) <= hi);
+    CHECK(c["source"].get<std::string>().find("range") != std::string::npos);
+  }
+}
+
+TEST_CASE("a stored profile gains its ranges from its figures, its values untouched, once", "[unit][calibration]")
+{
+  json ranged = make_host_profile(Truth().measure(), "test");
+  json bare   = ranged;
+  for (json* e : {&bare["speed"], &bare["cores"]}) {
+    e->erase("range");
+    (*e)["source"] = (*e)["source"].get<std::string>().substr(0, (*e)["source"].get<std::string>().find("; range"));
+  }
+  for (auto& [key, c] : bare["os_profile"]["costs"].items()) {
+    c.erase("range");
+    c["source"] = c["source"].get<std::string>().substr(0, c["source"].get<std::string>().find("; range"));
+  }
+  add_ranges(bare);
+  CHECK(bare == ranged);
+  add_ranges(bare);
+  CHECK(bare == ranged);
+  json stranger                              = ranged;
+  stranger["os_profile"]["costs"]["syscall"] = {{"value", "2e-06s"}, {"source", "typed in"}};
+  CHECK_THROWS_AS(add_ranges(stranger), std::invalid_argument);
 }

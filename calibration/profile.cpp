@@ -1,4 +1,5 @@
 #include "calibration/profile.hpp"
+#include "calibration/profile_ranges.hpp"
 #include "calibration/with_unit.hpp"
 #include "sim/input/fields.hpp"
 #include "sim/platform/os_costs.hpp"
@@ -300,7 +301,9 @@ json make_host_profile(const Measurement& m, const std::string& command)
   fit_disk(src, t);
   double speed = settings::flops_per_op / src.med("flops");
   fit_aio(src, speed, t);
-  return profile_document(m, command, t, speed);
+  json profile = profile_document(m, command, t, speed);
+  add_ranges(profile);
+  return profile;
 }
 
 } // namespace cs::calib

@@ -4,6 +4,7 @@
 #include "app/cli/options.hpp"
 #include "calibration/calibrate.hpp"
 #include "calibration/profile.hpp"
+#include "calibration/profile_ranges.hpp"
 #include "calibration/roundtrip.hpp"
 #include "calibration/with_unit.hpp"
 #include "sim/input/errors.hpp"
@@ -36,6 +37,17 @@ void print_figure(const calib::Figure& f)
                100 * s.relative_iqr(), s.n);
 }
 
+/** A stored profile with the range of each value (calibration/profile_ranges.hpp); its values untouched. */
+json profile_with_ranges(json profile, const std::string& path)
+{
+  try {
+    calib::add_ranges(profile);
+  } catch (const std::exception& e) { // a shape or a figure this version does not know: the file's fault
+    throw InputError(path, "", std::string("cannot give this host profile its ranges: ") + e.what());
+  }
+  return profile;
+}
+
 void write_json(const std::string& path, const json& j)
 {
   fs::path p(path);
@@ -58,20 +70,24 @@ int cmd_calibrate(const Args& args, const Args&)
       "folder on the disk the write benchmarks use (a scratch file, removed after)")(
       "validation", po::value<std::string>(&validation),
       "also write the round-trip validation file of the profile (docs/calibration.md)")(
-      "from", po::value<std::string>(&from), "measure nothing: read this profile and only write its --validation file");
+      "from", po::value<std::string>(&from),
+      "measure nothing: read this profile and write its --validation file, or (--out) the profile again with the "
+      "range of each value from its stored figures");
   po::variables_map vm;
   if (not parse(args, desc, nullptr, vm,
                 "usage: clustersim calibrate [--out FILE.json] [--quick] [--dir DIR] [--validation FILE.json]\n"
-                "       clustersim calibrate --from PROFILE.json --validation FILE.json"))
+                "       clustersim calibrate --from PROFILE.json [--validation FILE.json] [--out FILE.json]"))
     return 0;
 
   json profile;
   std::string profile_path;
   if (not from.empty()) {
-    if (validation.empty())
-      throw UsageError("--from only makes sense with --validation");
+    if (validation.empty() && out.empty())
+      throw UsageError("--from only makes sense with --validation or --out");
     profile      = load_json_file(from);
     profile_path = from;
+    if (not out.empty()) // the stored profile again, its values copied, each with the range its figures give
+      write_json(out, profile_with_ranges(profile, from));
   } else {
     profile_path = out.empty() ? default_profile_path() : out;
     if (not fs::is_directory(o.dir))

@@ -230,9 +230,11 @@ void BenchmarkRun::check_finished() const
   long gave_up = 0;
   for (auto const& t : cluster_.transports)
     gave_up += t->counters().gave_up;
-  throw std::runtime_error("dsm: the program did not finish: process(es) " + blocked + " still blocked when the " +
-                           "simulation ran out of events at " + std::to_string(sg4::Engine::get_clock()) + " s (" +
-                           std::to_string(gave_up) + " reliable message(s) given up after max_retries)");
+  // The cause first: a report keeps the start of a failure's text.
+  std::string cause = gave_up > 0 ? std::to_string(gave_up) + " reliable message(s) given up after max_retries: " : "";
+  throw std::runtime_error("dsm: " + cause + "the program did not finish: process(es) " + blocked +
+                           " still blocked when the simulation ran out of events at " +
+                           std::to_string(sg4::Engine::get_clock()) + " s");
 }
 
 Counters BenchmarkRun::record_nodes(Recorder& rec, std::array<long, kOps>& by_op) const

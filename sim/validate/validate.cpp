@@ -8,6 +8,7 @@
 #include "sim/sweep/store.hpp"
 #include "sim/sweep/sweep.hpp"
 #include "sim/sweep/uncertainty_sweep.hpp"
+#include "sim/validate/failure_text.hpp"
 #include "sim/validate/sample_runs.hpp"
 #include "sim/validate/uncertainty_cells.hpp"
 
@@ -177,7 +178,7 @@ std::vector<const PointRow*> matching_rows(const Ctx& ctx, const Compute& c, con
       continue;
     if (r.status != "ok")
       throw RunPointFailed(ctx.file + ": " + c.ptr + ": run point " + r.point.id + " " + r.status +
-                           (r.error.empty() ? "" : ": " + r.error.substr(0, 400)));
+                           (r.error.empty() ? "" : ": " + own_lines_first(r.error).substr(0, 400)));
     if (not r.metrics.contains(c.y))
       throw InputError(ctx.file, pointer_join(c.ptr, "y"), "the model reports no metric \"" + c.y + "\"");
     out.push_back(&r);

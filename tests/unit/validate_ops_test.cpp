@@ -1,6 +1,7 @@
 /* The validation ops on hand-made rows: crossover interpolation, tolerances, KS statistic. */
 #include "sim/input/errors.hpp"
 #include "sim/sweep/sweep.hpp"
+#include "sim/validate/failure_text.hpp"
 #include "sim/validate/validate.hpp"
 
 #include <catch2/catch.hpp>
@@ -90,4 +91,17 @@ TEST_CASE("p05 and p95 interpolate between the order statistics", "[unit]")
   REQUIRE(cs::compute_cell(p95, in, "v.json", "/c").get<double>() == Approx(200)); // rank 19
   in.runs["r"].push_back(row("a", 22, 220));                                       // 22 rows: rank 1.05
   REQUIRE(cs::compute_cell(p05, in, "v.json", "/c").get<double>() == Approx(20.5));
+}
+
+TEST_CASE("a failed point's text puts the program's own lines before SimGrid's", "[unit]")
+{
+  std::string log = "[130.0] EngineImpl.cpp:718: [ker_engine/CRITICAL] Oops! Deadlock detected\n"
+                    "[130.0] [ker_engine/INFO] 9 actors are still running\n"
+                    "clustersim: failure: dsm: 2 reliable message(s) given up after max_retries: the program did not "
+                    "finish\n";
+  REQUIRE(cs::own_lines_first(log) == "clustersim: failure: dsm: 2 reliable message(s) given up after max_retries: "
+                                      "the program did not finish\n[130.0] EngineImpl.cpp:718: [ker_engine/CRITICAL] "
+                                      "Oops! Deadlock detected\n[130.0] [ker_engine/INFO] 9 actors are still running");
+  REQUIRE(cs::own_lines_first("clustersim: error: x.json: /a: bad") == "clustersim: error: x.json: /a: bad");
+  REQUIRE(cs::own_lines_first("only SimGrid\nspeaks") == "only SimGrid\nspeaks");
 }

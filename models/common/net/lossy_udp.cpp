@@ -138,7 +138,11 @@ void Fabric::at_switch(const Event& e)
   auto [port, last] = port_at(e);
   double wire       = wire_bytes(e.d.bytes);
   double backlog    = std::max(0.0, port_free_[port] - e.time) * cfg_.bandwidth;
-  if (backlog + wire > cfg_.port_buffer) {
+  double frame      = std::min(wire, cfg_.mtu + cfg_.frame_bytes) / cfg_.bandwidth;
+  // Tail drop frame by frame: the fragments stream in at the port's own rate while the port sends, so the queue a
+  // datagram meets grows by one frame, not by the datagram (one larger than the buffer passes an idle port). The
+  // backlog counts the fragments still streaming in from other senders: they arrive while this one does.
+  if (backlog + frame * cfg_.bandwidth > cfg_.port_buffer) {
     XBT_VERB("switch port %zu toward %d full (%.0f B queued): datagram of %.0f B from %d lost", port, e.d.dst, backlog,
              e.d.bytes, e.d.src);
     stats_.port_drops++;
@@ -147,7 +151,6 @@ void Fabric::at_switch(const Event& e)
     return;
   }
   stats_.peak_port_queue = std::max(stats_.peak_port_queue, backlog + wire);
-  double frame           = std::min(wire, cfg_.mtu + cfg_.frame_bytes) / cfg_.bandwidth;
   double begin           = std::max(e.time, port_free_[port]);
   double out             = std::max(begin + wire / cfg_.bandwidth, e.last_in + frame);
   port_free_[port]       = out;

@@ -3,8 +3,9 @@
  * A datagram leaves its sender's NIC at line rate (one NIC, FIFO), crosses the switch's egress port toward its
  * destination (a FIFO tail-drop queue of `port_buffer` bytes: the switch with `mls qos` off) and lands in a socket
  * receive buffer of the destination host (Linux charges every IP fragment's buffer, its truesize, against the
- * socket's rcvbuf). A datagram that finds the port queue or the socket buffer full is lost: loss comes out of the
- * traffic, not from a rate. An injected loss probability exists only as a what-if knob.
+ * socket's rcvbuf). A datagram that finds the port queue full (no room for its next frame: the switch stores and
+ * forwards frames, not datagrams) or the socket buffer full (no room for all its fragments: the host reassembles) is
+ * lost: loss comes out of the traffic, not from a rate. An injected loss probability exists only as a what-if knob.
  *
  * The fabric is its own event loop (one daemon actor sleeping until the next frame event) rather than one SimGrid
  * comm per datagram: SimGrid's flow model has no queues to overflow, and per-datagram arithmetic is what makes a
@@ -101,7 +102,7 @@ struct FabricStats {
   long injected_drops    = 0;
   long frames            = 0; ///< Ethernet frames sent (fragments)
   double bytes_on_wire   = 0;
-  double peak_port_queue = 0; ///< bytes
+  double peak_port_queue = 0; ///< bytes an egress port had to send when a datagram came in, that datagram included
 };
 
 class Fabric {
