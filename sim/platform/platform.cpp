@@ -660,13 +660,21 @@ void Platform::build(sg4::Engine& e)
                     r.symmetrical);
   }
   for (auto const& sw : spec_.switches) {
-    sg4::Link* backplane = make_link(sw.backplane, sw.name + ":backplane");
+    std::string bp_name = sw.name + ":backplane";
+    // A fatpipe backplane gives each flow all its bandwidth, so on a star a copy per sending host is the same share
+    // for every flow and keeps the switch's flows from all being one system to SimGrid's solver (platform_star.hpp).
+    bool bp_per_host     = star && sw.backplane.sharing == "fatpipe";
+    sg4::Link* backplane = bp_per_host ? nullptr : make_link(sw.backplane, bp_name);
     std::map<std::string, std::pair<sg4::Link*, sg4::Link*>> ports; // host -> (up: host->switch, down)
     for (auto const& h : sw.hosts)
       ports[h] = {make_link(sw.port, sw.name + ":" + h + ":up"), make_link(sw.port, sw.name + ":" + h + ":down")};
     if (star) {
-      for (auto const& h : sw.hosts)
-        add_star_routes(zone, hosts_.at(h), ports[h].first, backplane, ports[h].second);
+      for (auto const& h : sw.hosts) {
+        sg4::Link* bp = bp_per_host ? make_link(sw.backplane, bp_name + ":" + h) : backplane;
+        if (bp_per_host)
+          link_parts_[bp_name].push_back(bp);
+        add_star_routes(zone, hosts_.at(h), ports[h].first, bp, ports[h].second);
+      }
       continue;
     }
     for (auto const& a : sw.hosts)
@@ -737,6 +745,15 @@ sg4::Link* Platform::link(const std::string& name) const
 {
   auto it = links_.find(name);
   return it == links_.end() ? nullptr : it->second;
+}
+
+std::vector<sg4::Link*> Platform::links(const std::string& name) const
+{
+  auto parts = link_parts_.find(name);
+  if (parts != link_parts_.end())
+    return parts->second;
+  sg4::Link* l = link(name);
+  return l == nullptr ? std::vector<sg4::Link*>{} : std::vector<sg4::Link*>{l};
 }
 
 } // namespace cs

@@ -150,6 +150,9 @@ public:
   /** The switch a host is attached to (nullptr if none). */
   const SwitchSpec* switch_of(const std::string& host) const;
   simgrid::s4u::Link* link(const std::string& name) const;
+  /** The links a name stands for: the link of that name, or the parts of a link built as one per host (a star's
+   *  fatpipe backplane, NAME:HOST each); empty if none. */
+  std::vector<simgrid::s4u::Link*> links(const std::string& name) const;
   /** The port link of `host` on its switch (split-duplex: the UP side carries what the host sends). */
   std::string port_link_name(const std::string& sw, const std::string& host) const { return sw + ":" + host; }
 
@@ -159,6 +162,7 @@ private:
   std::map<std::string, simgrid::s4u::Host*> hosts_;
   std::map<std::string, size_t> host_index_;
   std::map<std::string, simgrid::s4u::Link*> links_;
+  std::map<std::string, std::vector<simgrid::s4u::Link*>> link_parts_; ///< a link built as one per host: its parts
 };
 
 } // namespace cs

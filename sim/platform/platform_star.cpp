@@ -29,8 +29,15 @@ void add_star_routes(sg4::NetZone* zone, sg4::Host* host, sg4::Link* up, sg4::Li
   auto* self = host->get_netpoint();
   zone->add_route(self, nullptr, nullptr, nullptr, {sg4::LinkInRoute(up), sg4::LinkInRoute(backplane)}, false);
   zone->add_route(nullptr, self, nullptr, nullptr, {sg4::LinkInRoute(down)}, false);
-  zone->add_route(self, self, nullptr, nullptr,
-                  {sg4::LinkInRoute(sg4::Engine::get_instance()->link_by_name("__loopback__"))}, false);
+  // A loopback of the host's own, with SimGrid's loopback's bandwidth and latency: SimGrid's one loopback link
+  // carries every host's messages to itself, and its solver re-solves every flow that shares a link with a changed
+  // one, so that link made all of a platform's local flows one system. A fatpipe gives each flow its bandwidth
+  // whatever else crosses it, so a copy per host gives every flow the same share.
+  const sg4::Link* shared = sg4::Engine::get_instance()->link_by_name("__loopback__");
+  sg4::Link* own          = zone->create_link(host->get_name() + ":loopback", shared->get_bandwidth())
+                       ->set_latency(shared->get_latency())
+                       ->set_sharing_policy(sg4::Link::SharingPolicy::FATPIPE);
+  zone->add_route(self, self, nullptr, nullptr, {sg4::LinkInRoute(own)}, false);
 }
 
 } // namespace cs

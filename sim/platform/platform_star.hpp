@@ -19,7 +19,9 @@ bool has_loopback_model(const PlatformSpec& spec);
 bool is_star_platform(const PlatformSpec& spec);
 
 /** The star's routes of `host`: out through its up port and the backplane, in through its down port, and to itself
- *  through SimGrid's loopback (what a full table gives a host by itself). */
+ *  through a loopback of its own with SimGrid's loopback's bandwidth and latency (what a full table gives a host by
+ *  itself, one fatpipe, the same share for each flow; one link per host keeps each host's local flows out of the
+ *  others' share computations). */
 void add_star_routes(simgrid::s4u::NetZone* zone, simgrid::s4u::Host* host, simgrid::s4u::Link* up,
                      simgrid::s4u::Link* backplane, simgrid::s4u::Link* down);
 

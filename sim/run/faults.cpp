@@ -100,7 +100,7 @@ void check_target(const Fault& f, const Platform& p, const std::string& file)
   if (not f.host.empty() && not p.has_host(f.host))
     throw InputError(file, pointer_join(f.pointer, "host"),
                      "platform " + p.spec().file + " has no host \"" + f.host + "\"");
-  if (f.kind == Fault::Kind::link && p.link(f.link) == nullptr)
+  if (f.kind == Fault::Kind::link && p.links(f.link).empty())
     throw InputError(file, pointer_join(f.pointer, "link"),
                      "platform " + p.spec().file + " has no link \"" + f.link + "\"");
   if (f.kind == Fault::Kind::disk && disk_of(p.host(f.host), f.disk) == nullptr)
@@ -115,13 +115,13 @@ void slow_down(const Fault& f, Platform& p)
   event_on(f.host.empty() ? "" : f.host, "fault_begin", "", fault_text(f) + " x" + format_number(f.slowdown));
   std::function<void()> restore;
   if (f.kind == Fault::Kind::link) {
-    sg4::Link* l = p.link(f.link);
-    double bw = l->get_bandwidth(), lat = l->get_latency();
-    l->set_bandwidth(bw / f.slowdown);
-    l->set_latency(lat * f.slowdown);
-    restore = [l, bw, lat] {
-      l->set_bandwidth(bw);
-      l->set_latency(lat);
+    std::vector<sg4::Link*> parts = p.links(f.link); // a star's fatpipe backplane is a link per host
+    double bw = parts.front()->get_bandwidth(), lat = parts.front()->get_latency();
+    for (sg4::Link* l : parts)
+      l->set_bandwidth(bw / f.slowdown)->set_latency(lat * f.slowdown);
+    restore = [parts, bw, lat] {
+      for (sg4::Link* l : parts)
+        l->set_bandwidth(bw)->set_latency(lat);
     };
   } else {
     sg4::Disk* d = disk_of(p.host(f.host), f.disk);

@@ -6,6 +6,8 @@
 #include <catch2/catch.hpp>
 #include <simgrid/s4u.hpp>
 
+#include <set>
+
 using cs::json;
 namespace sg4 = simgrid::s4u;
 
@@ -59,7 +61,8 @@ void routes_every_pair(const json& doc, size_t hosts)
 
 } // namespace
 
-TEST_CASE("a star routes each pair through its ports and the backplane, and a host to itself by loopback", "[engine]")
+TEST_CASE("a star routes each pair through its ports and the backplane, and a host to itself by its loopback",
+          "[engine]")
 {
   cs::EngineArgv args("test", {"--log=root.thres:critical"}, {});
   sg4::Engine e(args.argc(), args.argv());
@@ -71,13 +74,60 @@ TEST_CASE("a star routes each pair through its ports and the backplane, and a ho
   p.host("h0")->route_to(p.host("h2"), links, &latency);
   REQUIRE(links.size() == 3); // what the full table gave this pair, in the same order
   REQUIRE(links[0]->get_name() == "fab:h0:up");
-  REQUIRE(links[1]->get_name() == "fab:backplane");
+  REQUIRE(links[1]->get_name() == "fab:backplane:h0"); // a fatpipe backplane: the sender's part
   REQUIRE(links[2]->get_name() == "fab:h2:down");
   REQUIRE(latency == Approx(2e-6));
   links.clear();
   p.host("h1")->route_to(p.host("h1"), links, &latency);
   REQUIRE(links.size() == 1);
-  REQUIRE(links[0]->get_name() == "__loopback__");
+  REQUIRE(links[0]->get_name() == "h1:loopback");
+}
+
+TEST_CASE("a star's fatpipe backplane and loopback are a link per host, each the same share as the one they replace",
+          "[engine]")
+{
+  cs::EngineArgv args("test", {"--log=root.thres:critical"}, {});
+  sg4::Engine e(args.argc(), args.argv());
+  cs::Platform p(cs::parse_platform(fabric(3, nullptr), "fabric.json"), cs::PlatformOptions{});
+  p.configure(e);
+  p.build(e);
+  const sg4::Link* shared_loopback = e.link_by_name("__loopback__");
+  std::vector<sg4::Link*> parts    = p.links("fab:backplane"); // what a fault on the backplane slows
+  REQUIRE(parts.size() == 3);
+  auto hosts = p.hosts();
+  std::set<const sg4::Link*> loopbacks;
+  for (size_t i = 0; i < hosts.size(); ++i) {
+    std::vector<sg4::Link*> out, self;
+    double latency = 0;
+    hosts[i]->route_to(hosts[(i + 1) % hosts.size()], out, &latency);
+    REQUIRE(out[1] == parts[i]);
+    REQUIRE(out[1]->get_bandwidth() == 1e12 / 8);
+    REQUIRE(out[1]->get_sharing_policy() == sg4::Link::SharingPolicy::FATPIPE);
+    hosts[i]->route_to(hosts[i], self, &latency);
+    REQUIRE(self[0]->get_bandwidth() == shared_loopback->get_bandwidth());
+    REQUIRE(self[0]->get_latency() == shared_loopback->get_latency());
+    REQUIRE(self[0]->get_sharing_policy() == sg4::Link::SharingPolicy::FATPIPE);
+    loopbacks.insert(self[0]);
+  }
+  REQUIRE(loopbacks.size() == hosts.size());
+}
+
+TEST_CASE("a star's shared backplane stays one link that every pair crosses", "[engine]")
+{
+  json doc                                   = fabric(3, nullptr);
+  doc["switches"][0]["backplane"]["sharing"] = "shared";
+  cs::EngineArgv args("test", {"--log=root.thres:critical"}, {});
+  sg4::Engine e(args.argc(), args.argv());
+  cs::Platform p(cs::parse_platform(doc, "fabric.json"), cs::PlatformOptions{});
+  p.configure(e);
+  p.build(e);
+  REQUIRE(p.links("fab:backplane") == std::vector<sg4::Link*>{p.link("fab:backplane")});
+  std::vector<sg4::Link*> a, b;
+  double latency = 0;
+  p.host("h0")->route_to(p.host("h2"), a, &latency);
+  p.host("h1")->route_to(p.host("h2"), b, &latency);
+  REQUIRE(a[1] == p.link("fab:backplane"));
+  REQUIRE(b[1] == a[1]);
 }
 
 TEST_CASE("a fat tree routes between any two hosts", "[engine]")
