@@ -19,6 +19,8 @@ struct Figure {
   /** Timings of steps inside the operation, measured in the same run (e.g. the aio_write() call of an AIO page),
    *  as name -> Summary in seconds; a profile cost may be fitted from one. */
   std::map<std::string, Summary> parts;
+  /** The numeric microbenchmark parameter `key` (throws if absent). */
+  double param(const char* key) const { return params.at(key).get<double>(); }
 };
 
 using Figures = std::vector<Figure>;

@@ -32,11 +32,6 @@ private:
   json fits_  = json::object();
 };
 
-double param(const Figure& f, const char* key)
-{
-  return f.params.at(key).get<double>();
-}
-
 std::string ms(double s)
 {
   return format_number(s * 1e3) + " ms";
@@ -68,10 +63,10 @@ CopyLevels fit_copy_levels(const Figures& memcpy_figures, double min_drop)
   if (figs.empty())
     throw std::invalid_argument("no memcpy figures");
   std::sort(figs.begin(), figs.end(),
-            [](const Figure& a, const Figure& b) { return param(a, "copy_size") < param(b, "copy_size"); });
+            [](const Figure& a, const Figure& b) { return a.param("copy_size") < b.param("copy_size"); });
   std::vector<double> bw;
   for (auto const& f : figs)
-    bw.push_back(param(f, "copy_size") / f.time.median);
+    bw.push_back(f.param("copy_size") / f.time.median);
   // Candidate edges: after index i when size i+1 copies markedly slower (it no longer fits that cache level).
   std::vector<std::pair<double, size_t>> drops;
   for (size_t i = 0; i + 1 < figs.size(); ++i)
@@ -101,13 +96,13 @@ CopyLevels fit_copy_levels(const Figures& memcpy_figures, double min_drop)
   };
   out.bw = use(levels.back());
   if (levels.size() >= 2) {
-    out.l1_size = param(figs[levels[0].second], "copy_size");
+    out.l1_size = figs[levels[0].second].param("copy_size");
     out.l1_bw   = use(levels[0]);
     out.l2_size = out.l1_size;
     out.l2_bw   = out.l1_bw;
   }
   if (levels.size() == 3) {
-    out.l2_size = param(figs[levels[1].second], "copy_size");
+    out.l2_size = figs[levels[1].second].param("copy_size");
     out.l2_bw   = use(levels[1]);
   }
   if (levels.size() == 1) { // one level: every size at the same bandwidth
@@ -134,17 +129,15 @@ void fit_fork(const Figures& F, CostTable& t)
       forks.push_back(&f);
   if (forks.size() < 2)
     throw std::invalid_argument("the fork fit needs two resident sizes");
-  auto by_size = [](const Figure* a, const Figure* b) {
-    return param(*a, "resident_size") < param(*b, "resident_size");
-  };
+  auto by_size = [](const Figure* a, const Figure* b) { return a->param("resident_size") < b->param("resident_size"); };
   std::sort(forks.begin(), forks.end(), by_size);
   const Figure& lo = *forks.front();
   const Figure& hi = *forks.back();
   std::string fork_how =
       "line through " + lo.id + " (" + ms(lo.time.median) + ") and " + hi.id + " (" + ms(hi.time.median) + "), medians";
   bool fork_clamped = false;
-  Line fork         = cost_line(param(lo, "resident_size") / MB, lo.time.median, param(hi, "resident_size") / MB,
-                                hi.time.median, fork_how, fork_clamped);
+  Line fork = cost_line(lo.param("resident_size") / MB, lo.time.median, hi.param("resident_size") / MB, hi.time.median,
+                        fork_how, fork_clamped);
   t.add("fork_fixed", fork.fixed, "fork", fork_how + ": the intercept (fork + exit + wait of this small process)",
         {lo.id, hi.id}, fork_clamped);
   t.add("fork_per_mb", fork.slope, "fork", fork_how + ": the slope per MB (10^6 B) touched", {lo.id, hi.id},
@@ -195,18 +188,18 @@ void fit_udp(const Figures& F, CostTable& t)
 {
   std::vector<const Figure*> echoes;
   for (auto const& f : F)
-    if (f.bench == "udp_rtt" && param(f, "request_size") == param(f, "reply_size"))
+    if (f.bench == "udp_rtt" && f.param("request_size") == f.param("reply_size"))
       echoes.push_back(&f);
   if (echoes.size() < 2)
     throw std::invalid_argument("the UDP fit needs two echo sizes");
   std::sort(echoes.begin(), echoes.end(),
-            [](const Figure* a, const Figure* b) { return param(*a, "request_size") < param(*b, "request_size"); });
+            [](const Figure* a, const Figure* b) { return a->param("request_size") < b->param("request_size"); });
   const Figure& u0 = *echoes.front();
   const Figure& u1 = *echoes.back();
   std::string udp_how =
       "round trip = 2 udp_fixed + (request + reply) x udp_per_byte, through " + u0.id + " and " + u1.id + " (medians)";
   bool udp_clamped = false;
-  Line rtt = cost_line(2 * param(u0, "request_size"), u0.time.median, 2 * param(u1, "request_size"), u1.time.median,
+  Line rtt = cost_line(2 * u0.param("request_size"), u0.time.median, 2 * u1.param("request_size"), u1.time.median,
                        udp_how, udp_clamped);
   t.add("udp_fixed", rtt.fixed / 2, "udp_rtt", udp_how + ": one-way cost of a datagram (both hosts' CPU, wake-up)",
         {u0.id, u1.id}, udp_clamped);
@@ -218,7 +211,7 @@ void fit_disk(const Source& src, CostTable& t)
   auto fig         = [&](const std::string& id) -> const Figure& { return src.fig(id); };
   const Figure& wb = fig("write_buffered");
   const Figure& wf = fig("write_fsync");
-  double page      = param(wb, "log_page");
+  double page      = wb.param("log_page");
   t.add("disk_buffered_write_bw", page / wb.time.median, "write",
         "4 MiB page / median write() time into a fresh file (the page cache)", {"write_buffered"});
   // What fsync adds to a buffered write is the device's share of the page.
@@ -240,7 +233,7 @@ void fit_disk(const Source& src, CostTable& t)
 void fit_aio(const Source& src, double speed, CostTable& t)
 {
   const Figure& a1 = src.fig("aio.1");
-  double page_size = param(a1, "log_page");
+  double page_size = a1.param("log_page");
   auto part        = [&](const char* name) {
     auto it = a1.parts.find(name);
     if (it == a1.parts.end())
@@ -255,7 +248,7 @@ void fit_aio(const Source& src, double speed, CostTable& t)
         "4 MiB / median copy of a page's messages into its buffer page in aio.1 (the page's lines were last read by "
         "the AIO helper on another CPU: slower than a hot memcpy)",
         {"aio.1"});
-  double service      = a1.time.median - param(a1, "work") / speed - fill - submit;
+  double service      = a1.time.median - a1.param("work") / speed - fill - submit;
   std::string aio_how = "4 MiB page / (median aio.1 page time - its work at the flops speed - fill - aio_submit)";
   bool aio_clamped    = service < 0.01 * a1.time.median;
   if (aio_clamped) {

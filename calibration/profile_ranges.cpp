@@ -19,11 +19,6 @@ struct Span {
   std::string why;
 };
 
-double param(const Figure& f, const char* key)
-{
-  return f.params.at(key).get<double>();
-}
-
 std::string quartiles_why(const std::string& what, const Summary& s)
 {
   return "range: " + what + " at the first and third quartiles of its " + std::to_string(s.n) +
@@ -112,8 +107,8 @@ const Summary& part(const Figure& f, const std::string& name)
 Span copy_span(double bw, const Figures& F)
 {
   for (auto const& f : F)
-    if (f.bench == "memcpy" && param(f, "copy_size") / f.time.median == bw)
-      return inverse_span(bw, param(f, "copy_size"), f.time, f.id + "'s size / its time");
+    if (f.bench == "memcpy" && f.param("copy_size") / f.time.median == bw)
+      return inverse_span(bw, f.param("copy_size"), f.time, f.id + "'s size / its time");
   throw std::invalid_argument("no memcpy figure copies at " + format_number(bw) + " B/s");
 }
 
@@ -132,11 +127,11 @@ Span cost_span(const std::string& cost, double v, const Figures& F, const json& 
     return median_span(v, part(*sources(F, fits, cost)[0], "aio_write_call"), "aio.1's aio_write() call");
   if (cost == "buffer_fill_bw") {
     const Figure& a = *sources(F, fits, cost)[0];
-    return inverse_span(v, param(a, "log_page"), part(a, "page_fill"), "the page / aio.1's page fill");
+    return inverse_span(v, a.param("log_page"), part(a, "page_fill"), "the page / aio.1's page fill");
   }
   if (cost == "disk_buffered_write_bw") {
     const Figure& w = *sources(F, fits, cost)[0];
-    return inverse_span(v, param(w, "log_page"), w.time, "the page / " + w.id + "'s time");
+    return inverse_span(v, w.param("log_page"), w.time, "the page / " + w.id + "'s time");
   }
   if (cost == "memcpy_l1_bw" || cost == "memcpy_l2_bw" || cost == "memcpy_bw")
     return copy_span(v, F);
@@ -149,13 +144,13 @@ Span cost_span(const std::string& cost, double v, const Figures& F, const json& 
     if (cost == "fork_fixed")
       terms.push_back({f, 1});
     else if (cost == "fork_per_mb")
-      terms.push_back({f, param(*f, "resident_size") / 1e6});
+      terms.push_back({f, f->param("resident_size") / 1e6});
     else if (cost == "udp_fixed")
       terms.push_back({f, 2});
     else if (cost == "udp_per_byte")
-      terms.push_back({f, param(*f, "request_size") + param(*f, "reply_size")});
+      terms.push_back({f, f->param("request_size") + f->param("reply_size")});
     else if ((cost == "disk_write_bw" && f->id == "write_fsync") || cost == "aio_write_bw")
-      terms.push_back({f, param(*f, "log_page")});
+      terms.push_back({f, f->param("log_page")});
   }
   if (terms.empty())
     throw std::invalid_argument("no rule gives the cost " + cost + " a range");
@@ -180,7 +175,7 @@ void add_ranges(json& profile)
   const Figure& flops = find_figure(F, fits.at("speed").at("from").at(0).get<std::string>(), "<profile>");
   double speed        = without_unit(profile.at("speed").at("value"));
   put(profile["speed"],
-      inverse_span(speed, param(flops, "flops"), flops.time, "the flops of " + flops.id + " / its time"), Unit::speed);
+      inverse_span(speed, flops.param("flops"), flops.time, "the flops of " + flops.id + " / its time"), Unit::speed);
   json& cores = profile["cores"];
   if (not cores.contains("range")) {
     cores["range"]  = {cores.at("value"), cores.at("value")};
