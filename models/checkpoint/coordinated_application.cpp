@@ -34,11 +34,13 @@ void Application::launch(long first_barrier, std::vector<size_t> placement)
     ep.actors.push_back(sg4::Actor::create("user-thread", s.nodes[ep.placement[t]], [this, &ep, t] {
       unless_peer_dies("user thread", [&] { user_thread(ep, t); });
     }));
+  ep.agent_memory.assign(s.nodes.size(), Epoch::AgentMemory{first_barrier});
+  ep.agent_slot.assign(s.nodes.size(), 0);
   for (size_t n = 0; n < s.nodes.size(); ++n)
-    if (ep.agents[n] != nullptr)
-      ep.actors.push_back(sg4::Actor::create("checkpoint-agent", s.nodes[n], [this, &ep, n] {
-                            unless_peer_dies("agent", [&] { checkpoints_.agent(ep, n); });
-                          })->daemonize());
+    if (ep.agents[n] != nullptr) {
+      ep.agent_slot[n] = ep.actors.size();
+      ep.actors.push_back(checkpoints_.start_agent(ep, n));
+    }
   // The barrier manager runs where the first thread runs.
   ep.actors.push_back(sg4::Actor::create("barrier-manager", s.nodes[ep.placement[0]], [this, &ep] {
                         unless_peer_dies("manager", [&] { checkpoints_.manager(ep); });

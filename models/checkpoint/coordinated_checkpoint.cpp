@@ -110,64 +110,77 @@ void Checkpoints::manager(Epoch& e)
   }
 }
 
+sg4::ActorPtr Checkpoints::start_agent(Epoch& e, size_t node)
+{
+  return sg4::Actor::create("checkpoint-agent", st_.s.nodes[node],
+                            [this, &e, node] { unless_peer_dies("agent", [&] { agent(e, node); }); })
+      ->daemonize();
+}
+
 void Checkpoints::agent(Epoch& e, size_t node)
 {
-  const Params& p  = st_.p;
-  const Setup& s   = st_.s;
-  sg4::Host* host  = s.nodes[node];
-  const NtCosts& c = s.costs[node];
-  long threads     = std::count(e.placement.begin(), e.placement.end(), node);
-  long previous    = e.first_barrier; // barrier of this node's previous checkpoint in this incarnation
-  bool had_one     = false;
-  while (true) {
-    std::unique_ptr<Msg> m(e.agents[node]->get<Msg>());
-    auto idx       = static_cast<size_t>(m->instance);
-    Checkpoint& ck = ckpts_[idx];
-    long since     = p.incremental && had_one ? ck.barrier - previous : ck.barrier;
-    previous       = ck.barrier;
-    had_one        = true;
-    double bytes   = file_bytes(p, threads, since);
-    double evicted = evicted_bytes(node, threads, bytes);
-    double t0      = sg4::Engine::get_clock();
-    cpu_on(host, c.context_switch); // the Checkpoint Agent wakes up
-    // The trimmed pages are dirty: NT writes them to the pagefile, on the same disk, while the file is written.
-    sg4::IoPtr file    = s.disks[node]->write_async(static_cast<sg_size_t>(bytes));
-    sg4::IoPtr pageout = evicted > 0 ? s.disks[node]->write_async(static_cast<sg_size_t>(evicted)) : nullptr;
-    file->wait();
-    if (pageout) {
-      pageout->wait();
-      // Each page-out write lands between two of the file's writes: the disk turns to the pagefile's sectors.
-      sg4::this_actor::sleep_for(std::ceil(evicted / s.write_cluster[node]) * s.fault_wait[node]);
-    }
-    st_.stats.paged_out_bytes += evicted;
-    double now = sg4::Engine::get_clock();
-    span(t0, "checkpoint_write", "", std::to_string(static_cast<long>(bytes)) + " B local");
-    if (now > ck.local_done) {
-      st_.stats.stall_s += now - std::max(ck.local_done, ck.at);
-      ck.local_done = now;
-    }
-    st_.stats.file_bytes += bytes;
-    ++st_.stats.files;
-    if (not st_.store.remote())
-      stored(idx); // the file on the node's disk is the checkpoint
-    else if (p.copy_to_nfs)
-      sg4::Actor::create("nfs-copy", host, [this, node, bytes, idx] {
-        unless_peer_dies("copy", [&] { copy_to_server(node, bytes, idx); });
-      })->daemonize();
-    for (size_t t = 0; t < e.placement.size(); ++t) // the threads go on while the copy runs
-      if (e.placement[t] == node) {
-        cpu_on(host, c.udp_message);
-        auto* go    = new Msg{Msg::Kind::go};
-        go->page_in = evicted / static_cast<double>(threads);
-        send_detached(e.threads[t], go, static_cast<uint64_t>(p.header_bytes));
-      }
+  std::unique_ptr<Msg> m(e.agents[node]->get<Msg>());
+  write_file(e, node, static_cast<size_t>(m->instance));
+  // A new agent takes the next checkpoint: SimGrid 3.32 keeps every I/O an actor started in that actor's list of
+  // activities until the actor ends, and each later computation of the actor walks the list, so one agent living
+  // through a run's checkpoints would cost the square of their number.
+  if (e.agent_slot[node] < e.actors.size()) // not once the incarnation has ended
+    e.actors[e.agent_slot[node]] = start_agent(e, node);
+}
+
+void Checkpoints::write_file(Epoch& e, size_t node, size_t idx)
+{
+  const Params& p         = st_.p;
+  const Setup& s          = st_.s;
+  sg4::Host* host         = s.nodes[node];
+  const NtCosts& c        = s.costs[node];
+  long threads            = std::count(e.placement.begin(), e.placement.end(), node);
+  Epoch::AgentMemory& mem = e.agent_memory[node];
+  Checkpoint& ck          = ckpts_[idx];
+  long since              = p.incremental && mem.had_one ? ck.barrier - mem.previous : ck.barrier;
+  mem.previous            = ck.barrier;
+  mem.had_one             = true;
+  double bytes            = file_bytes(p, threads, since);
+  double evicted          = evicted_bytes(node, threads, bytes);
+  double t0               = sg4::Engine::get_clock();
+  cpu_on(host, c.context_switch); // the Checkpoint Agent wakes up
+  // The trimmed pages are dirty: NT writes them to the pagefile, on the same disk, while the file is written.
+  sg4::IoPtr file    = s.disks[node]->write_async(static_cast<sg_size_t>(bytes));
+  sg4::IoPtr pageout = evicted > 0 ? s.disks[node]->write_async(static_cast<sg_size_t>(evicted)) : nullptr;
+  file->wait();
+  if (pageout) {
+    pageout->wait();
+    // Each page-out write lands between two of the file's writes: the disk turns to the pagefile's sectors.
+    sg4::this_actor::sleep_for(std::ceil(evicted / s.write_cluster[node]) * s.fault_wait[node]);
   }
+  st_.stats.paged_out_bytes += evicted;
+  double now = sg4::Engine::get_clock();
+  span(t0, "checkpoint_write", "", std::to_string(static_cast<long>(bytes)) + " B local");
+  if (now > ck.local_done) {
+    st_.stats.stall_s += now - std::max(ck.local_done, ck.at);
+    ck.local_done = now;
+  }
+  st_.stats.file_bytes += bytes;
+  ++st_.stats.files;
+  if (not st_.store.remote())
+    stored(idx); // the file on the node's disk is the checkpoint
+  else if (p.copy_to_nfs)
+    sg4::Actor::create("nfs-copy", host, [this, node, bytes, idx] {
+      unless_peer_dies("copy", [&] { copy_to_server(node, bytes, idx); });
+    })->daemonize();
+  for (size_t t = 0; t < e.placement.size(); ++t) // the threads go on while the copy runs
+    if (e.placement[t] == node) {
+      cpu_on(host, c.udp_message);
+      auto* go    = new Msg{Msg::Kind::go};
+      go->page_in = evicted / static_cast<double>(threads);
+      send_detached(e.threads[t], go, static_cast<uint64_t>(p.header_bytes));
+    }
 }
 
 void Checkpoints::copy_to_server(size_t node, double bytes, size_t idx)
 {
   FileServer& server = st_.store.server_of(node, st_.s.nodes.size());
-  server.send(node, bytes);
+  server.send(node, bytes, "checkpoint" + std::to_string(idx));
   event("checkpoint_copied", server.host()->get_name(), "checkpoint " + std::to_string(idx));
   stored(idx);
 }

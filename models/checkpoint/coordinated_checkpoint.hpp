@@ -21,8 +21,9 @@ public:
   /** The barrier manager of incarnation `e` (an actor's body): grants barriers, begins checkpoints, or hands the
    *  barrier to a membership change. */
   void manager(Epoch& e);
-  /** The Checkpoint Agent of `node` in incarnation `e` (an actor's body). */
-  void agent(Epoch& e, size_t node);
+  /** Starts the Checkpoint Agent of `node` in incarnation `e`: it takes one checkpoint, then a new agent takes the
+   *  next (each in its slot of `e.actors`, Epoch::agent_slot). */
+  sg4::ActorPtr start_agent(Epoch& e, size_t node);
   /** Starts the actor that requests checkpoints at Params::requests. */
   void start_requests();
   struct Restart {
@@ -42,6 +43,10 @@ private:
     long files        = 0;
     std::vector<size_t> writers; ///< the nodes that write a file of it
   };
+  /** The agent's body: waits for a checkpoint order, writes the file. */
+  void agent(Epoch& e, size_t node);
+  /** Writes node's file of checkpoint `ckpt` to its disk, starts its copy, and lets the node's threads go on. */
+  void write_file(Epoch& e, size_t node, size_t ckpt);
   void copy_to_server(size_t node, double bytes, size_t ckpt);
   /** One more file of checkpoint `ckpt` is where the storage keeps it. */
   void stored(size_t ckpt);

@@ -117,9 +117,9 @@ void Membership::remove(std::vector<size_t>& placement, long barrier, size_t nod
   long threads       = std::count(placement.begin(), placement.end(), node);
   double bytes       = file_bytes(st_.p, threads, barrier);
   FileServer& server = st_.store.server_of(node, st_.s.nodes.size());
-  sg4::Actor::create("state-checkpoint", st_.s.nodes[node], [this, node, bytes, &server] {
+  sg4::Actor::create("state-checkpoint", st_.s.nodes[node], [this, node, bytes, barrier, &server] {
     st_.s.disks[node]->write(static_cast<sg_size_t>(bytes));
-    server.send(node, bytes);
+    server.send(node, bytes, "removal-at-barrier" + std::to_string(barrier));
   })->join();
   std::vector<std::pair<size_t, double>> reads;
   for (size_t n : others)

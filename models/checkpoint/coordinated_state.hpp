@@ -69,6 +69,13 @@ struct Epoch {
   sg4::Mailbox* manager;
   std::vector<sg4::Mailbox*> threads;
   std::vector<sg4::Mailbox*> agents; ///< per node (null where no thread runs)
+  /** What a node's Checkpoint Agent remembers from one checkpoint to the next (each is taken by a new agent). */
+  struct AgentMemory {
+    long previous; ///< barrier of the node's previous checkpoint in this incarnation
+    bool had_one = false;
+  };
+  std::vector<AgentMemory> agent_memory; ///< per node
+  std::vector<size_t> agent_slot;        ///< per node: where its current agent is in `actors`
   long finished = 0;
 };
 

@@ -20,10 +20,10 @@ FileServer::FileServer(const Params& p, sg4::Host* host, sg4::Disk* disk, const 
 {
 }
 
-void FileServer::send(size_t node, double bytes)
+void FileServer::send(size_t node, double bytes, const std::string& file)
 {
-  sg4::Mailbox* reply = box("node" + std::to_string(node) + "/copy-ack/" + sg4::this_actor::get_name() +
-                            std::to_string(sg4::this_actor::get_pid()));
+  // Named by what is copied, not by the copying actor's id: ids depend on how many actors a run has created.
+  sg4::Mailbox* reply = box("node" + std::to_string(node) + "/copy-ack/" + file);
   for (double left = bytes; left > 0; left -= p_.copy_chunk) {
     double n = std::min(left, p_.copy_chunk);
     send_owned(box_, std::make_unique<Chunk>(Chunk{n, reply}), static_cast<uint64_t>(n * p_.wire_ratio));

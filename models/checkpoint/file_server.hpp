@@ -24,8 +24,8 @@ public:
   /** The server's receiving loop (a daemon actor on its host). */
   void serve();
   /** From the calling actor on node `node`: copies `bytes` to the server, one chunk at a time, each acknowledged
-   *  once written (a synchronous file copy). */
-  void send(size_t node, double bytes);
+   *  once written (a synchronous file copy). `file` names the copy among the node's copies in flight. */
+  void send(size_t node, double bytes, const std::string& file);
   /** Reads each (node, bytes) back from the server into that node's host (in parallel), skipping nodes that are
    *  off; a node with a copy_bw entry copies each chunk it receives into its process at that rate. Returns when every
    *  read is done. */
