@@ -50,9 +50,12 @@ st=0; wait $pid || st=$?
 [ ! -e "$tmp/h/result.json" ] || fail "SIGHUP left a result"
 # A validate ended by SIGHUP removes its temporary folder.
 mkdir "$tmp/t"
-TMPDIR="$tmp/t" "$exe" validate --only 000 >/dev/null 2>"$tmp/err" &
+# Seed 003's validation runs for minutes: the signal comes while it runs, once its temporary folder exists.
+TMPDIR="$tmp/t" "$exe" validate --only 003 >/dev/null 2>"$tmp/err" &
 pid=$!
-sleep 2
+for _ in $(seq 100); do [ -n "$(ls -A "$tmp/t")" ] && break; sleep 0.1; done
+[ -n "$(ls -A "$tmp/t")" ] || fail "validate made no temporary folder within 10 s"
+sleep 1
 kill -HUP $pid
 st=0; wait $pid || st=$?
 [ "$st" -eq 129 ] || fail "validate after SIGHUP: exit $st: $(cat "$tmp/err")"
