@@ -36,14 +36,25 @@ json fabric(long hosts, const json& topology)
 }
 
 /** Builds the platform in a fresh engine and checks a route, with a positive latency, between every two hosts. */
+/** An engine with `doc`'s platform configured and built on it. */
+struct Built {
+  explicit Built(const json& doc)
+      : args("test", {"--log=root.thres:critical"}, {}), e(args.argc(), args.argv()),
+        p(cs::parse_platform(doc, "fabric.json"), cs::PlatformOptions{})
+  {
+    p.configure(e);
+    p.build(e);
+  }
+  cs::EngineArgv args;
+  sg4::Engine e;
+  cs::Platform p;
+};
+
 void routes_every_pair(const json& doc, size_t hosts)
 {
-  cs::EngineArgv args("test", {"--log=root.thres:critical"}, {});
-  sg4::Engine e(args.argc(), args.argv());
-  cs::Platform p(cs::parse_platform(doc, "fabric.json"), cs::PlatformOptions{});
-  p.configure(e);
-  p.build(e);
-  auto all = p.hosts();
+  Built built(doc);
+  cs::Platform& p = built.p;
+  auto all        = p.hosts();
   REQUIRE(all.size() == hosts); // spare leaves are no model's hosts
   size_t routed = 0;
   for (auto* a : all)
@@ -64,11 +75,8 @@ void routes_every_pair(const json& doc, size_t hosts)
 TEST_CASE("a star routes each pair through its ports and the backplane, and a host to itself by its loopback",
           "[engine]")
 {
-  cs::EngineArgv args("test", {"--log=root.thres:critical"}, {});
-  sg4::Engine e(args.argc(), args.argv());
-  cs::Platform p(cs::parse_platform(fabric(3, nullptr), "fabric.json"), cs::PlatformOptions{});
-  p.configure(e);
-  p.build(e);
+  Built built(fabric(3, nullptr));
+  cs::Platform& p = built.p;
   std::vector<sg4::Link*> links;
   double latency = 0;
   p.host("h0")->route_to(p.host("h2"), links, &latency);
@@ -86,11 +94,9 @@ TEST_CASE("a star routes each pair through its ports and the backplane, and a ho
 TEST_CASE("a star's fatpipe backplane and loopback are a link per host, each the same share as the one they replace",
           "[engine]")
 {
-  cs::EngineArgv args("test", {"--log=root.thres:critical"}, {});
-  sg4::Engine e(args.argc(), args.argv());
-  cs::Platform p(cs::parse_platform(fabric(3, nullptr), "fabric.json"), cs::PlatformOptions{});
-  p.configure(e);
-  p.build(e);
+  Built built(fabric(3, nullptr));
+  sg4::Engine& e                   = built.e;
+  cs::Platform& p                  = built.p;
   const sg4::Link* shared_loopback = e.link_by_name("__loopback__");
   std::vector<sg4::Link*> parts    = p.links("fab:backplane"); // what a fault on the backplane slows
   REQUIRE(parts.size() == 3);
@@ -116,11 +122,8 @@ TEST_CASE("a star's shared backplane stays one link that every pair crosses", "[
 {
   json doc                                   = fabric(3, nullptr);
   doc["switches"][0]["backplane"]["sharing"] = "shared";
-  cs::EngineArgv args("test", {"--log=root.thres:critical"}, {});
-  sg4::Engine e(args.argc(), args.argv());
-  cs::Platform p(cs::parse_platform(doc, "fabric.json"), cs::PlatformOptions{});
-  p.configure(e);
-  p.build(e);
+  Built built(doc);
+  cs::Platform& p = built.p;
   REQUIRE(p.links("fab:backplane") == std::vector<sg4::Link*>{p.link("fab:backplane")});
   std::vector<sg4::Link*> a, b;
   double latency = 0;
