@@ -8,6 +8,7 @@
 #include "calibration/roundtrip.hpp"
 #include "calibration/with_unit.hpp"
 #include "sim/input/errors.hpp"
+#include "sim/input/staged_files.hpp"
 
 #include <chrono>
 #include <cstdio>
@@ -79,6 +80,9 @@ int cmd_calibrate(const Args& args, const Args&)
                 "       clustersim calibrate --from PROFILE.json [--validation FILE.json] [--out FILE.json]"))
     return 0;
 
+  for (auto const& path : {out, validation})
+    if (not path.empty())
+      check_replaceable(path); // before the microbenchmarks, not after
   json profile;
   std::string profile_path;
   if (not from.empty()) {

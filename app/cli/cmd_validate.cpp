@@ -1,6 +1,7 @@
 #include "app/cli/commands.hpp"
 #include "app/cli/options.hpp"
 #include "sim/input/errors.hpp"
+#include "sim/input/staged_files.hpp"
 #include "sim/platform/simgrid_options.hpp"
 #include "sim/validate/validate.hpp"
 
@@ -41,6 +42,8 @@ int cmd_validate(const Args& args, const Args& simgrid_args)
   if (vm.count("uncertainty-seed"))
     o.uncertainty_seed = parse_seed_option(useed);
   check_simgrid_args(simgrid_args);
+  if (not o.report.empty())
+    check_replaceable(o.report); // before minutes of validation, not after
   o.forward = simgrid_args;
   return run_validation(o);
 }

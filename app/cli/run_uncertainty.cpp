@@ -2,6 +2,7 @@
 #include "sim/input/data_dir.hpp"
 #include "sim/input/errors.hpp"
 #include "sim/run/plot.hpp"
+#include "sim/run/run_output.hpp"
 #include "sim/run/scenario.hpp"
 #include "sim/sweep/sweep.hpp"
 #include "sim/sweep/uncertainty_sweep.hpp"
@@ -118,6 +119,8 @@ int run_uncertainty(const RunOptions& run, const UncertaintyRunOptions& u, const
 {
   Scenario scenario = load_scenario(run.scenario, run.sets, run.seed); // bad input: exit 2 before anything runs
   std::string out   = run.out_dir.empty() ? "out/" + scenario.name : run.out_dir;
+  check_output_dir(out);
+  RunFolderLock lock(out); // a plain run or a sweep writing into the same folder would mix their files with ours
   std::vector<SweepJob> jobs;
   jobs.push_back(make_job(run_sweep_doc(run, scenario.name, nullptr), run, out + "/point", simgrid_args));
   jobs.push_back(make_job(run_sweep_doc(run, scenario.name + "-uncertainty", &u), run, out + "/samples", simgrid_args));

@@ -16,6 +16,7 @@ namespace {
 constexpr int slot_count = 64; // temporary files at once: a run's tables are staged together
 enum SlotState : int { free_slot, filling, ready };
 char temp_paths[slot_count][PATH_MAX];
+bool temp_is_folder[slot_count]; // written before its slot is marked ready
 std::atomic<int> slot_state[slot_count];
 
 // Deferral: who asked for it (forked workers inherit this memory but not the request), how deep, what came.
@@ -31,8 +32,11 @@ void on_signal(int sig)
       return; // the first one: the owner stops cleanly; a second one falls through and ends the process now
   }
   for (int i = 0; i < slot_count; ++i)
-    if (slot_state[i].load() == ready)
+    if (slot_state[i].load() == ready && not temp_is_folder[i])
       ::unlink(temp_paths[i]);
+  for (int i = 0; i < slot_count; ++i) // once their files are gone; rmdir takes only an empty folder
+    if (slot_state[i].load() == ready && temp_is_folder[i])
+      ::rmdir(temp_paths[i]);
   const char* msg = interrupt_message(sig);
   ssize_t ignored = ::write(2, msg, std::strlen(msg));
   ignored += ::write(2, "\n", 1);
@@ -64,7 +68,7 @@ void install_interrupt_handlers()
   sigaction(SIGHUP, &sa, nullptr);
 }
 
-TempFileGuard::TempFileGuard(const std::string& path)
+TempFileGuard::TempFileGuard(const std::string& path, TempKind kind)
 {
   if (path.size() >= PATH_MAX)
     return;
@@ -73,6 +77,7 @@ TempFileGuard::TempFileGuard(const std::string& path)
     if (not slot_state[i].compare_exchange_strong(expected, filling))
       continue;
     std::memcpy(temp_paths[i], path.c_str(), path.size() + 1);
+    temp_is_folder[i] = kind == TempKind::empty_folder;
     slot_state[i].store(ready);
     slot_ = i;
     return;

@@ -17,10 +17,14 @@ namespace cs {
 /** Installs the handlers for SIGINT, SIGTERM and SIGHUP (again after anything that replaced them). */
 void install_interrupt_handlers();
 
-/** While alive, `path` is removed if a signal ends the process (temp files of write_file_atomic). */
+/** What a signal removes: a temporary file, or a folder the process created (removed only if it is still empty). */
+enum class TempKind { file, empty_folder };
+
+/** While alive, `path` is removed if a signal ends the process (temp files of write_file_atomic, a run's new output
+ *  folder while nothing is in it). */
 class TempFileGuard {
 public:
-  explicit TempFileGuard(const std::string& path);
+  explicit TempFileGuard(const std::string& path, TempKind kind = TempKind::file);
   ~TempFileGuard();
   TempFileGuard(const TempFileGuard&)            = delete;
   TempFileGuard& operator=(const TempFileGuard&) = delete;

@@ -221,10 +221,34 @@ std::string pointer_join(const std::string& parent, size_t index)
   return parent + "/" + std::to_string(index);
 }
 
+namespace {
+/** The text of the regular file at `path` ("" for anything else: a FIFO would block, a device never end). */
+std::string read_regular(const std::string& path, int extra_flags)
+{
+  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | extra_flags);
+  if (fd < 0)
+    return "";
+  struct stat st {};
+  std::string text;
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+    char buf[65536];
+    for (ssize_t n; (n = ::read(fd, buf, sizeof buf)) > 0 || (n < 0 && errno == EINTR);)
+      if (n > 0)
+        text.append(buf, static_cast<size_t>(n));
+  }
+  ::close(fd);
+  return text;
+}
+} // namespace
+
 std::string read_text(const std::string& path)
 {
-  std::ifstream in(path);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return read_regular(path, 0);
+}
+
+std::string read_own_output(const std::string& path)
+{
+  return read_regular(path, O_NOFOLLOW);
 }
 
 std::string dir_of(const std::string& path)

@@ -22,8 +22,12 @@ json load_json_file(const std::string& path, size_t max_bytes = max_input_bytes)
  *  file. */
 std::string read_input_file(const std::string& path, size_t max_bytes = max_input_bytes);
 
-/** The whole text of a file ("" when it cannot be read: callers that need it check existence first). */
+/** The whole text of a regular file ("" when it cannot be read, or is a FIFO, a device or a folder: callers that
+ *  need it check existence first). */
 std::string read_text(const std::string& path);
+
+/** As read_text, for a file clustersim wrote into an output folder: a symbolic link planted there is not followed. */
+std::string read_own_output(const std::string& path);
 
 /** Writes `content` to `path` so that readers see either the old file or the whole new one, never a part. */
 void write_file_atomic(const std::string& path, const std::string& content);

@@ -1,5 +1,6 @@
 #include "sim/run/plot.hpp"
 #include "sim/input/data_dir.hpp"
+#include "sim/input/staged_files.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -61,10 +62,15 @@ bool render_plot(const std::string& script, const std::string& out_base, const s
   bool ok = true;
   for (auto const& [term, ext] : {std::pair<const char*, const char*>{"pngcairo size 960,640 font ',11'", ".png"},
                                   {"svg size 960,640 dynamic font 'sans,11'", ".svg"}}) {
-    std::string out = plot_path(out_base + ext);
+    // gnuplot opens its output as it is told, through a link and into a device: it draws into a new temporary file
+    // of ours, renamed onto the plot's name once drawn (sim/input/staged_files.hpp).
+    StagedFiles staged;
+    std::string out = plot_path(staged.reserve(out_base + ext));
     std::string prelude =
         defs + "outfile=" + gnuplot_quote(out) + "; set terminal " + term + "; set output " + gnuplot_quote(out) + ";";
     int status = run_gnuplot(prelude, script);
+    if (status == 0)
+      staged.commit();
     if (status == 127)
       std::fprintf(stderr, "clustersim: warning: gnuplot could not be started (is gnuplot-nox installed?)\n");
     else if (status != 0)

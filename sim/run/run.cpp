@@ -2,6 +2,7 @@
 #include "sim/input/data_dir.hpp"
 #include "sim/input/errors.hpp"
 #include "sim/input/interrupt.hpp"
+#include "sim/input/staged_files.hpp"
 #include "sim/input/version.hpp"
 #include "sim/platform/engine_reuse.hpp"
 #include "sim/platform/load.hpp"
@@ -188,7 +189,10 @@ std::string run_scenario(const RunOptions& options, int* argc, char** argv)
   PlatformSpec pspec      = load_scenario_platform(scenario.platform, entry->group_sizes(scenario), &overrides);
   std::string out         = options.out_dir.empty() ? "out/" + scenario.name : options.out_dir;
   check_output_dir(out);
-  check_simgrid_args(*argc, argv); // SimGrid aborts on an option it does not know
+  for (auto const& name :
+       {"result.json", "events.csv", "plot.png", "plot.svg", "timeline.png", "timeline.svg", "timeline.dat"})
+    check_replaceable(out + "/" + name); // before the simulation; a model's tables are checked before any is replaced
+  check_simgrid_args(*argc, argv);       // SimGrid aborts on an option it does not know
   FaultSchedule faults = parse_faults(scenario.faults.is_null() ? nullptr : &scenario.faults, scenario.file);
   RunFolderLock out_lock(out); // two runs into one folder would mix their files
 

@@ -8,7 +8,6 @@
 #include <cstring>
 #include <fcntl.h>
 #include <filesystem>
-#include <fstream>
 #include <sys/file.h>
 #include <unistd.h>
 
@@ -49,32 +48,38 @@ void check_output_dir(const std::string& dir)
     existing = ".";
   if (not fs::is_directory(existing, ec))
     throw UsageError("--out " + dir + ": " + existing.string() + " is not a folder");
+  // A new file of our own (never through a link planted at the name), removed at once.
   std::string probe = (existing / (".clustersim-probe." + std::to_string(::getpid()))).string();
-  {
-    std::ofstream out(probe, std::ios::trunc);
-    if (not out)
-      throw UsageError("--out " + dir + ": cannot write into " + existing.string() + ": " + std::strerror(errno));
+  int fd            = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+  if (fd < 0 && errno != EEXIST)
+    throw UsageError("--out " + dir + ": cannot write into " + existing.string() + ": " + std::strerror(errno));
+  if (fd >= 0) {
+    ::close(fd);
+    fs::remove(probe, ec);
   }
-  fs::remove(probe, ec);
 }
 
-RunFolderLock::RunFolderLock(const std::string& dir) : dir_(dir)
+RunFolderLock::RunFolderLock(const std::string& dir, Share share) : dir_(dir)
 {
   std::error_code ec;
   created_ = not fs::exists(dir, ec);
   fs::create_directories(dir, ec);
   if (ec)
     throw UsageError("--out " + dir + ": cannot create it: " + ec.message());
+  if (created_) // a signal, too, takes away a folder that nothing was written into
+    guard_ = std::make_unique<TempFileGuard>(dir, TempKind::empty_folder);
   fd_ = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (fd_ < 0)
     throw UsageError("--out " + dir + ": cannot open it: " + std::strerror(errno));
-  if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+  if (::flock(fd_, (share == Share::shared ? LOCK_SH : LOCK_EX) | LOCK_NB) != 0) {
     int e = errno;
     ::close(fd_);
     fd_ = -1;
     throw UsageError("--out " + dir + ": " +
-                     (e == EWOULDBLOCK ? std::string("another clustersim run is writing into this folder")
-                                       : std::string("cannot lock it: ") + std::strerror(e)));
+                     (e == EWOULDBLOCK
+                          ? std::string("another clustersim command (a run, a sweep or a run --uncertainty) is "
+                                        "writing into this folder")
+                          : std::string("cannot lock it: ") + std::strerror(e)));
   }
 }
 
@@ -84,6 +89,12 @@ RunFolderLock::~RunFolderLock()
     ::rmdir(dir_.c_str()); // only if empty: bad input found during the run leaves nothing behind
   if (fd_ >= 0)
     ::close(fd_);
+}
+
+void RunFolderLock::written()
+{
+  created_ = false;
+  guard_.reset();
 }
 
 std::vector<std::string> run_files(const std::string& dir)

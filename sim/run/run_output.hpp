@@ -1,5 +1,8 @@
 /* The output folder of one run: checked before the simulation, and a rerun into it replaces that run's files only. */
 #pragma once
+#include "sim/input/interrupt.hpp"
+
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -10,21 +13,25 @@ namespace cs {
  *  than NAME_MAX, a path of PATH_MAX or more, or a symbolic link to nothing on the way. A UsageError (exit 2). */
 void check_output_dir(const std::string& dir);
 
-/** One run at a time per output folder: creates the folder and holds an flock on it (released when the process
- *  ends, even by SIGKILL). Another process holding it makes the constructor throw a UsageError (exit 2). A folder
- *  it created is removed again, if still empty, unless the run wrote into it (written()). */
+/** One writer at a time per output folder: creates the folder and holds an flock on it (released when the process
+ *  ends, even by SIGKILL). A run and a run --uncertainty hold it exclusive; the shards of a sweep hold it shared
+ *  (they share the folder by their own shard locks, sim/sweep/lock.hpp), so a run never writes beside a sweep.
+ *  Another process holding it makes the constructor throw a UsageError (exit 2). A folder it created is removed
+ *  again, if still empty, unless the run wrote into it (written()): on the way out, and by SIGINT/SIGTERM/SIGHUP. */
 class RunFolderLock {
 public:
-  explicit RunFolderLock(const std::string& dir);
+  enum class Share { exclusive, shared };
+  explicit RunFolderLock(const std::string& dir, Share share = Share::exclusive);
   ~RunFolderLock();
   RunFolderLock(const RunFolderLock&)            = delete;
   RunFolderLock& operator=(const RunFolderLock&) = delete;
-  void written() { created_ = false; }
+  void written();
 
 private:
   std::string dir_;
   int fd_       = -1;
   bool created_ = false;
+  std::unique_ptr<TempFileGuard> guard_;
 };
 
 /** The files of the run recorded in DIR/result.json (its CSV tables, its plot, result.json itself); empty when the

@@ -1,5 +1,6 @@
 #include "sim/sweep/lock.hpp"
 #include "sim/input/errors.hpp"
+#include "sim/input/staged_files.hpp"
 
 #include <cerrno>
 #include <cstdio>
@@ -19,9 +20,12 @@ namespace {
 /** Opens (creating) a lock file and takes its flock; -1 when another process holds it (or on error, `errno`). */
 int take(const std::string& path, bool wait)
 {
-  int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (fd < 0)
+  std::string why;
+  int fd = open_regular_file(path, O_RDWR, &why);
+  if (fd < 0) {
+    errno = EINVAL; // a link, FIFO or device planted at a lock's name: refused, never opened through
     return -1;
+  }
   if (::flock(fd, LOCK_EX | (wait ? 0 : LOCK_NB)) != 0) {
     int e = errno;
     ::close(fd);
@@ -33,14 +37,15 @@ int take(const std::string& path, bool wait)
 
 std::string read_pid(const std::string& path)
 {
-  std::FILE* f = std::fopen(path.c_str(), "r");
   char buf[32] = "";
-  if (f) {
-    if (std::fgets(buf, sizeof buf, f) == nullptr)
-      buf[0] = '\0';
-    std::fclose(f);
+  int fd       = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  if (fd >= 0) {
+    ssize_t n          = ::read(fd, buf, sizeof buf - 1);
+    buf[n > 0 ? n : 0] = '\0';
+    ::close(fd);
   }
   std::string s(buf);
+  s = s.substr(0, s.find('\n'));
   while (not s.empty() && (s.back() == '\n' || s.back() == ' '))
     s.pop_back();
   return s.empty() ? "unknown" : s;
@@ -49,6 +54,7 @@ std::string read_pid(const std::string& path)
 } // namespace
 
 SweepLock::SweepLock(const std::string& out_dir, int shard_index, int shard_count)
+    : folder_(out_dir, RunFolderLock::Share::shared)
 {
   std::string dir = out_dir + "/locks";
   std::error_code ec;

@@ -1,11 +1,14 @@
 /* One sweep process per slice of an output folder: two sweeps running the same points into one folder would
  * delete each other's point folders (a starting worker clears what it finds) and record false failures. */
 #pragma once
+#include "sim/run/run_output.hpp"
+
 #include <string>
 
 namespace cs {
 
-/** Holds OUT/locks/K-of-N.lock (an flock, released when the process ends, even by SIGKILL) for the sweep's life.
+/** Holds the folder's own lock shared (a run, which holds it exclusive, cannot write beside a sweep) and
+ *  OUT/locks/K-of-N.lock (an flock, released when the process ends, even by SIGKILL) for the sweep's life.
  *  Shards whose points cannot meet (K != K' modulo gcd(N, N')) run side by side; any other running sweep into the
  *  folder makes the constructor throw a UsageError (exit 2) naming its pid. */
 class SweepLock {
@@ -16,6 +19,7 @@ public:
   SweepLock& operator=(const SweepLock&) = delete;
 
 private:
+  RunFolderLock folder_;
   int fd_ = -1;
 };
 

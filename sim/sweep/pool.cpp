@@ -219,7 +219,7 @@ void WorkerPool::settle(SweepTask& t, const SweepPoint& p, bool exited_ok, const
       fs::remove(log, ec);
   } else {
     ++t.outcome.failed;
-    std::string text = read_text(log);
+    std::string text = read_own_output(log);
     if (not text.empty() && text.back() != '\n')
       text += '\n';
     write_file_atomic(error, text + "[sweep] point " + p.id + ": " + status + "\n");

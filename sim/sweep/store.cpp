@@ -128,7 +128,7 @@ std::vector<PointRow> read_points(const SweepSpec& spec, const std::vector<std::
       std::string efile = point_error(dir, p);
       if (row.status == "missing" && fs::exists(efile)) {
         row.status = "failed";
-        row.error  = read_text(efile);
+        row.error  = read_own_output(efile);
       }
     }
     rows.push_back(std::move(row));

@@ -44,12 +44,16 @@ int run_point(const SweepSpec& spec, const SweepPoint& p, const SweepRunOptions&
   }
   std::fflush(nullptr); // the previous point's output belongs to its own log
   std::string log = point_log(o.out_dir, p);
-  int fd          = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  if (fd >= 0) {
-    dup2(fd, 1);
-    dup2(fd, 2);
-    close(fd);
+  std::string why;
+  int fd = open_regular_file(log, O_WRONLY | O_TRUNC, &why);
+  if (fd < 0) {
+    std::fprintf(stderr, "clustersim: %s: %s; the point's log is written only into a regular file\n", log.c_str(),
+                 why.c_str());
+    return 2;
   }
+  dup2(fd, 1);
+  dup2(fd, 2);
+  close(fd);
   set_interrupts_blocked(false);
   int code = 0;
   try {

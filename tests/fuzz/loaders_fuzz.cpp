@@ -1,12 +1,13 @@
 /* libFuzzer target over the input loaders: scenario (with its platform and the model's checks), platform, sweep
- * (and the check of its points), validation cells and SimGrid XML platforms. The first byte picks the loader, the
- * rest is the file. Bad input must end in InputError
- * or UsageError; any other exception, a crash or a sanitizer report is a bug (libFuzzer stops on it).
- * Run from the repository root so that shipped scenarios find their platforms: scripts/fuzz.sh. */
+ * (and the check of its points), validation cells, SimGrid XML platforms and SimGrid options. The first byte picks the
+ * loader, the rest is the file. Bad input must end in InputError or UsageError; any other exception, a crash or a
+ * sanitizer report is a bug (libFuzzer stops on it). Run from the repository root so that shipped scenarios find their
+ * platforms: scripts/fuzz.sh. */
 #include "app/model_table.hpp"
 #include "sim/input/errors.hpp"
 #include "sim/input/input_limits.hpp"
 #include "sim/platform/platform.hpp"
+#include "sim/platform/simgrid_options.hpp"
 #include "sim/run/model.hpp"
 #include "sim/sweep/expr.hpp"
 #include "sim/sweep/spec.hpp"
@@ -18,6 +19,7 @@
 #include <fstream>
 #include <string>
 #include <unistd.h>
+#include <vector>
 
 namespace {
 
@@ -56,6 +58,18 @@ void validation_cells(const std::string& path)
   }
 }
 
+std::vector<std::string> lines(const char* text, size_t size)
+{
+  std::vector<std::string> out(1);
+  for (size_t i = 0; i < size; ++i) {
+    if (text[i] == '\n')
+      out.emplace_back();
+    else
+      out.back() += text[i];
+  }
+  return out;
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerInitialize(int*, char***)
@@ -68,13 +82,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
   if (size < 1)
     return 0;
-  const bool xml = data[0] % 5 == 4;
+  const int kind = data[0] % 6;
+  const bool xml = kind == 4;
   {
     std::ofstream out(input_path(xml), std::ios::binary | std::ios::trunc);
     out.write(reinterpret_cast<const char*>(data + 1), static_cast<std::streamsize>(size - 1));
   }
   try {
-    switch (data[0] % 5) {
+    switch (kind) {
     case 0:
       cs::check_scenario(input_path(), {});
       break;
@@ -87,8 +102,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     case 3:
       validation_cells(input_path());
       break;
-    default:
+    case 4:
       cs::load_platform(input_path(true));
+      break;
+    default: // SimGrid options, one per line, as on the command line (--cfg=KEY:VALUE, --log=...)
+      cs::check_simgrid_args(lines(reinterpret_cast<const char*>(data + 1), size - 1));
     }
   } catch (const cs::InputError&) {
   } catch (const cs::UsageError&) {

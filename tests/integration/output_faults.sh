@@ -30,8 +30,25 @@ exec 9<"$tmp/r" # the lock another run would hold
 flock -n 9
 st=0; "$exe" run $s --out "$tmp/r" -q 2>"$tmp/err" || st=$?
 exec 9<&-
-[ "$st" -eq 2 ] && grep -q "another clustersim run is writing into this folder" "$tmp/err" ||
+[ "$st" -eq 2 ] && grep -q "is writing into this folder" "$tmp/err" ||
   fail "second run into a locked folder: exit $st: $(cat "$tmp/err")"
+# A run, a run --uncertainty and a sweep never write into one folder together: a sweep holds the folder's lock
+# shared (its shards share it), the others exclusive.
+mkdir "$tmp/both"
+echo "{\"name\": \"both\", \"scenario\": \"$PWD/$s\", \"grid\": {\"params.method\": [\"NR\"]}}" >"$tmp/both.sweep.json"
+exec 9<"$tmp/both"
+flock -s -n 9 # as a sweep holds it
+for cmd in "run $s" "run $s --uncertainty 2"; do
+  st=0; "$exe" $cmd --out "$tmp/both" -q 2>"$tmp/err" || st=$?
+  [ "$st" -eq 2 ] && grep -q "is writing into this folder" "$tmp/err" ||
+    fail "$cmd beside a sweep: exit $st: $(cat "$tmp/err")"
+done
+flock -u 9
+flock -n 9 # as a run holds it
+st=0; "$exe" sweep "$tmp/both.sweep.json" --out "$tmp/both" -q >/dev/null 2>"$tmp/err" || st=$?
+exec 9<&-
+[ "$st" -eq 2 ] && grep -q "is writing into this folder" "$tmp/err" || fail "sweep beside a run: exit $st: $(cat "$tmp/err")"
+[ -z "$(ls -A "$tmp/both")" ] || fail "refused commands wrote into the folder: $(ls -A "$tmp/both")"
 # A rerun that cannot write its files (a file size limit stands in for a full disk) exits 1, keeps the earlier run
 # whole and leaves no temporary file.
 cp "$tmp/r/result.json" "$tmp/before.json"
@@ -47,7 +64,7 @@ sleep 1
 kill -HUP $pid
 st=0; wait $pid || st=$?
 [ "$st" -eq 129 ] && grep -q "terminated (SIGHUP)" "$tmp/err" || fail "SIGHUP: exit $st: $(cat "$tmp/err")"
-[ ! -e "$tmp/h/result.json" ] || fail "SIGHUP left a result"
+[ ! -e "$tmp/h" ] || fail "SIGHUP left the run's new folder: $(ls -A "$tmp/h")"
 # A validate ended by SIGHUP removes its temporary folder.
 mkdir "$tmp/t"
 # Seed 003's validation runs for minutes: the signal comes while it runs, once its temporary folder exists.
