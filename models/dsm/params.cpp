@@ -59,7 +59,9 @@ Params Params::from(Fields& f)
                                   "studies' programs");
   p.nodes       = f.integer("nodes", p.nodes, "nodes, one DSM process each (seed: 1 to 16)", 1, 4096);
   p.hosts_group = f.string("hosts_group", p.hosts_group, "platform host group the nodes are taken from, in order");
-  p.switch_name = f.string("switch", p.switch_name, "platform switch whose ports and buffers carry the datagrams");
+  p.switch_name =
+      f.string("switch", p.switch_name,
+               "platform switch whose ports and buffers carry the datagrams (\"\": the platform's only switch)");
   enum class Which { jiajia, mocha_base, mocha, treadmarks };
   Which sys      = f.choice<Which>("system", Which::mocha,
                               {{"jiajia", Which::jiajia},

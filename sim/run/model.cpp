@@ -44,6 +44,13 @@ std::vector<simgrid::s4u::Host*> ModelContext::group_hosts(Fields& f, const std:
 
 const SwitchSpec& ModelContext::switch_param(Fields& f, const std::string& key, const std::string& name) const
 {
+  const auto& switches = platform.spec().switches;
+  if (name.empty()) { // the platform's only switch: a scenario whose platform is drawn among several names none
+    if (switches.size() != 1)
+      f.fail(key, "is empty (the platform's only switch), but platform " + platform.spec().file + " has " +
+                      std::to_string(switches.size()) + " switches: name one");
+    return switches.front();
+  }
   const SwitchSpec* sw = platform.find_switch(name);
   if (sw == nullptr)
     f.fail(key, "platform " + platform.spec().file + " has no switch \"" + name + "\"");

@@ -34,7 +34,8 @@ struct ModelContext {
    *  the group has fewer than `need` (`why` ends the message: " for 16 ranks"). */
   std::vector<simgrid::s4u::Host*> group_hosts(Fields& f, const std::string& key, const std::string& group, long need,
                                                const std::string& why = "") const;
-  /** The platform's switch called `name`, which the parameter `key` of `f` names; bad input if there is none. */
+  /** The platform's switch called `name` (empty: the platform's only switch), which the parameter `key` of `f` names;
+   *  bad input if there is none. */
   const SwitchSpec& switch_param(Fields& f, const std::string& key, const std::string& name) const;
 };
 

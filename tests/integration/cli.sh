@@ -66,3 +66,9 @@ for zone in cluster vivaldi; do
     fail "a $zone zone with every host linked must run"
 done
 echo "cli (xml platform): ok"
+# A DSM scenario that names no switch runs on its platform's only switch, whichever platform a sample draws.
+for p in ext_jiajia21_ss20 ext_jiajia21_ss20_lan; do
+  "$exe" run scenarios/dsm/ext_jiajia21_mm.json --set platform.file=platforms/$p.json --set params.apps_mm.n=64 \
+    --out "$tmp/$p" -q || fail "ext_jiajia21_mm on $p must run on the platform's only switch"
+done
+echo "cli (the platform's only switch): ok"
