@@ -30,7 +30,10 @@ int cmd_validate(const Args& args, const Args& simgrid_args)
       "also run every run's N Latin-hypercube samples of the ranged inputs: each cell gains its median, 5%-95% "
       "interval and driving inputs, the report its coverage (docs/uncertainty.md)")(
       "uncertainty-seed", po::value<std::string>(&useed),
-      "the samples' seed (default 1)")("quiet,q", po::bool_switch(&o.quiet), "no progress lines");
+      "the samples' seed (default 1)")("write-residuals", po::value<std::string>(&o.residuals_out),
+                                       "also write the validation cells' residuals ln(simulated/measured), the "
+                                       "model-error term's data (validation/data/residuals.json; docs/uncertainty.md)")(
+      "quiet,q", po::bool_switch(&o.quiet), "no progress lines");
   po::variables_map vm;
   if (not parse(args, desc, nullptr, vm, "usage: clustersim validate [--only PATTERN] [--report FILE.json]"))
     return 0;
@@ -42,8 +45,9 @@ int cmd_validate(const Args& args, const Args& simgrid_args)
   if (vm.count("uncertainty-seed"))
     o.uncertainty_seed = parse_seed_option(useed);
   check_simgrid_args(simgrid_args);
-  if (not o.report.empty())
-    check_replaceable(o.report); // before minutes of validation, not after
+  for (auto const& path : {o.report, o.residuals_out})
+    if (not path.empty())
+      check_replaceable(path); // before minutes of validation, not after
   o.forward = simgrid_args;
   return run_validation(o);
 }

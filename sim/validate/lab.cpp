@@ -163,6 +163,7 @@ int run_lab(const LabOptions& o, const Lab& lab, const char* label, json& report
   v.forward        = o.forward;
   v.measured_label = label;
   v.print_table    = false; // its words are a validation's (prediction, measured); a lab prints its own
+  v.model_error    = false; // a student's answers are graded against the simulation, not against the world
   int status       = 0;
   try {
     status = run_validation(v);

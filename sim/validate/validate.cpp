@@ -4,11 +4,13 @@
 #include "sim/input/fields.hpp"
 #include "sim/input/json_keys.hpp"
 #include "sim/input/temp_dir.hpp"
+#include "sim/run/fingerprint.hpp"
 #include "sim/run/plot.hpp"
 #include "sim/sweep/store.hpp"
 #include "sim/sweep/sweep.hpp"
 #include "sim/sweep/uncertainty_sweep.hpp"
 #include "sim/validate/failure_text.hpp"
+#include "sim/validate/model_error.hpp"
 #include "sim/validate/sample_runs.hpp"
 #include "sim/validate/uncertainty_cells.hpp"
 
@@ -513,7 +515,8 @@ void collect_runs(const json& c, std::set<std::string>& needed)
 /** A validation file read and checked: its heading, the cells --only selects, and the runs those cells use. */
 struct FilePlan {
   std::string file, stem, seed, title;
-  json runs; ///< the file's "runs" object (null if it has none)
+  std::string model; ///< the model its runs run (the first run's scenario's), which pools its cells' residuals
+  json runs;         ///< the file's "runs" object (null if it has none)
   std::vector<CellSpec> specs;
   std::map<std::string, size_t> sweeps;        ///< run name -> its index among the validation's sweeps
   std::map<std::string, size_t> sample_sweeps; ///< under --uncertainty: run name -> its sampled sweep's index
@@ -714,8 +717,40 @@ void compare_file(FilePlan& plan, const ComputeInput& input, const SampledRuns* 
     compare_cell(s, input, sampled, plan.file, tally);
     if (o.print_table)
       print_cell(s.r, w);
-    tally.report.push_back(cell_report(s.r));
+    json cell     = cell_report(s.r);
+    cell["file"]  = plan.stem;
+    cell["model"] = plan.model;
+    tally.report.push_back(std::move(cell));
   }
+}
+
+/** The model of a file's runs: its first run's scenario's "model" ("" for a file without runs). */
+std::string runs_model(const json& runs, const std::string& file)
+{
+  if (not runs.is_object())
+    return "";
+  for (auto const& [name, run] : runs.items())
+    if (run.is_object() && run.contains("scenario") && run["scenario"].is_string())
+      return load_json_file(resolve_path(file, run["scenario"].get<std::string>())).value("model", "");
+  return "";
+}
+
+/** The stored residuals of a full validation (docs/uncertainty.md), none where the file is missing. */
+std::vector<Residual> stored_residuals(const ValidateOptions& o)
+{
+  std::string path = validation_root(o) + "/data/residuals.json";
+  return file_exists(path) ? read_residuals(load_json_file(path), path) : std::vector<Residual>{};
+}
+
+void print_model_error(const json& summary)
+{
+  if (summary.value("validation_cells", 0L) == 0)
+    return;
+  std::printf("model error: coverage %.1f%% of %ld validation cells with the model-error term (inputs alone %.1f%%), "
+              "median relative half-width %.1f%% (inputs alone %.1f%%)\n",
+              100 * summary["coverage"].get<double>(), summary["validation_cells"].get<long>(),
+              100 * summary["coverage_inputs"].get<double>(), 100 * summary["median_rel_halfwidth"].get<double>(),
+              100 * summary["median_rel_halfwidth_inputs"].get<double>());
 }
 
 /** Under --uncertainty: the file's tornado (one cell's inputs by rho, or, for several, by mean |rho| over them). */
@@ -860,6 +895,7 @@ int run_validation(const ValidateOptions& o)
     SampledRuns sampled{o.uncertainty, o.uncertainty_seed, {}, {}, {}};
     for (auto const& [name, index] : plan.sample_sweeps)
       add_sampled_run(sampled, name, sweeps[index].spec, sweeps[index].options.out_dir);
+    plan.model = runs_model(plan.runs, plan.file);
     compare_file(plan, input, o.uncertainty > 0 ? &sampled : nullptr, o, tally);
     if (o.plot)
       plot_file(plan, work, o);
@@ -868,11 +904,26 @@ int run_validation(const ValidateOptions& o)
     std::printf("\n%d compared cells, %d outside tolerance (%d of them documented misses); predictions are reported, "
                 "never compared.\n",
                 tally.compared, tally.failures + tally.known_misses, tally.known_misses);
+  json spread = o.uncertainty > 0 ? uncertainty_summary(tally.report, o.uncertainty, o.uncertainty_seed) : json();
+  json errors;
+  if (o.model_error) {
+    add_model_error(tally.report, stored_residuals(o));
+    errors = model_error_summary(tally.report);
+    if (o.print_table)
+      print_model_error(errors);
+  }
+  if (not o.residuals_out.empty())
+    write_file_atomic(o.residuals_out, dump_json(residuals_document(residuals_of(tally.report), program_identity())));
   json report = tally.report;
   if (o.uncertainty > 0) {
-    // With samples the report is an object: the cells, and the coverage and width of their intervals.
-    report = {{"cells", tally.report},
-              {"uncertainty", uncertainty_summary(tally.report, o.uncertainty, o.uncertainty_seed)}};
+    // With samples the report is an object: the cells, and the coverage and width of their intervals (with the
+    // model-error term; the inputs' alone as *_inputs).
+    spread["coverage_inputs"]             = spread["coverage"];
+    spread["median_rel_halfwidth_inputs"] = spread["median_rel_halfwidth"];
+    if (errors.value("validation_cells", 0L) > 0)
+      for (auto const& key : {"coverage", "median_rel_halfwidth"})
+        spread[key] = errors[key];
+    report = {{"cells", tally.report}, {"uncertainty", spread}};
     print_uncertainty(report["uncertainty"]);
   }
   if (not o.report.empty())

@@ -26,6 +26,8 @@ struct ValidateOptions {
   bool print_table           = true;       ///< print each file's table (a lab check prints its own)
   long uncertainty           = 0;          ///< Latin-hypercube samples of every run (0: the point runs only)
   uint64_t uncertainty_seed  = 1;
+  bool model_error           = true; ///< add the model-error term to every interval (docs/uncertainty.md)
+  std::string residuals_out;         ///< also write the run's residuals here (validation/data/residuals.json)
 };
 
 /** One compared cell, as the contract's report lists it. */
