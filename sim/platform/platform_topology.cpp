@@ -174,8 +174,19 @@ sg4::NetZone* build_topology_zone(const PlatformSpec& spec, double slowdown,
     if (topo.kind == "fat_tree")
       return sg4::create_fatTree_zone(
           name, nullptr, sg4::FatTreeParams(topo.levels, topo.down, topo.up, topo.link_count), cb, bw, lat, pol);
-    if (topo.kind == "torus")
-      return sg4::create_torus_zone(name, nullptr, {topo.dimensions.begin(), topo.dimensions.end()}, cb, bw, lat, pol);
+    if (topo.kind == "torus") {
+      // A dimension of size 1 has no ring: SimGrid still gives each host a link to itself along it, named by the
+      // two ends alone, so a second such dimension declared the same links again ("Link declared several times").
+      // Without those dimensions the hosts keep their numbers and every route its links. A dimension of size 2 is a
+      // ring of two cables (0 to 1 and 1 to 0), each with a name of its own.
+      std::vector<unsigned long> dims;
+      for (unsigned d : topo.dimensions)
+        if (d > 1)
+          dims.push_back(d);
+      if (dims.empty())
+        dims.push_back(1);
+      return sg4::create_torus_zone(name, nullptr, dims, cb, bw, lat, pol);
+    }
     return sg4::create_dragonfly_zone(name, nullptr,
                                       sg4::DragonflyParams({topo.groups[0], topo.groups[1]},
                                                            {topo.chassis[0], topo.chassis[1]},
