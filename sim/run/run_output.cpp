@@ -80,10 +80,17 @@ RunFolderLock::RunFolderLock(const std::string& dir) : dir_(dir)
 
 RunFolderLock::~RunFolderLock()
 {
+  release();
+}
+
+void RunFolderLock::release()
+{
   if (created_)
     ::rmdir(dir_.c_str()); // only if empty: bad input found during the run leaves nothing behind
+  created_ = false;
   if (fd_ >= 0)
     ::close(fd_);
+  fd_ = -1;
 }
 
 std::vector<std::string> run_files(const std::string& dir)
