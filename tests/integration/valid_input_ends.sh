@@ -16,6 +16,14 @@ torus() {
 torus '[8]' 8 && torus '[1,1,8]' 118 && torus '[2,2,2]' 222 && [ "$(sim_time "$tmp/torus-8")" = "$(sim_time "$tmp/torus-118")" ] ||
   { echo "FAIL: torus [1,1,8] against [8]: $(cat "$tmp/err")"; fail=1; }
 
+# An ACK timeout far below the round trip: every message is sent again and acknowledged twice, and the run ends.
+# The end of the simulation killed a DSM receiver during the unlock leaving Socket::recv, and the kill, thrown from
+# a noexcept destructor, aborted the process.
+"$exe" run scenarios/dsm/scale.json --set params.nodes=4 --set params.bench=nqueens \
+  --set params.systems.mocha.ack_timeout=1e-5s --out "$tmp/acks" -q 2>"$tmp/err" >/dev/null &&
+  python3 -c 'import json,sys; m=json.load(open(sys.argv[1]))["metrics"]; sys.exit(not (m["gave_up"] == 0 and m["resends"] > 1000))' \
+    "$tmp/acks/result.json" || { echo "FAIL: dsm with a 10 us ACK timeout: $(cat "$tmp/err")"; fail=1; }
+
 # More actor stacks than the address-space limit holds: one line and exit 1 (SimGrid aborted mapping a stack), no
 # output folder left; with smaller stacks the same run ends.
 (ulimit -v 4000000; "$exe" run scenarios/msglog/scale.json --set params.ranks=256 --out "$tmp/stacks" 2>"$tmp/err" >/dev/null)
