@@ -65,6 +65,19 @@ constexpr size_t max_hosts = 65536;
 /** The most hosts of a platform routed by a full table (explicit routes, several switches): 4,096 hosts are 16.7
  *  million routes and about 1.8 GB before the first event. */
 constexpr size_t max_full_table_hosts = 4096;
+/** The longest name of a host, link, switch, disk or platform, in bytes: the NAME_MAX of file names. Names are
+ *  copied into SimGrid's tables, every route's links, every event row and result.json; a 400 KB host name, times
+ *  the hosts and routes, took gigabytes before the first event. No shipped name is longer than 40 bytes. */
+constexpr size_t max_name_bytes = 255;
+
+std::string element_name(Fields& f, const std::string& key, const std::string& doc)
+{
+  std::string name = f.required_string(key, doc);
+  if (name.size() > max_name_bytes)
+    f.fail(key, "a name of " + std::to_string(name.size()) + " bytes: at most " + std::to_string(max_name_bytes));
+  return name;
+}
+
 /** An hour: any larger one-way latency is no network clustersim simulates, and it keeps latency x slowdown finite. */
 constexpr double max_latency_s = 3600;
 
@@ -146,7 +159,7 @@ LinkSpec parse_link(Fields& f, bool named)
   LinkSpec l;
   l.pointer = f.pointer();
   if (named)
-    l.name = f.required_string("name", "link name");
+    l.name = element_name(f, "name", "link name");
   l.bandwidth = read_sourced(f, "bandwidth", Unit::bandwidth, "bandwidth", simgrid_rate_range);
   l.latency   = read_sourced(f, "latency", Unit::time, "latency", Range::between(0, max_latency_s));
   l.slowdown  = f.number("slowdown", 1, "divides the bandwidth and multiplies the latency (software-slowed network)",
@@ -237,7 +250,7 @@ struct PlatformTop {
 
 PlatformTop parse_top(Fields& f, PlatformSpec& spec)
 {
-  spec.name        = f.required_string("name", "platform name");
+  spec.name        = element_name(f, "name", "platform name");
   spec.description = f.string("description", "", "what this platform is");
   f.string("source", "", "where the platform as a whole comes from");
   PlatformTop t{};
@@ -256,7 +269,7 @@ DiskSpec parse_disk(Fields& df)
 {
   DiskSpec disk;
   disk.pointer  = df.pointer();
-  disk.name     = df.required_string("name", "disk name");
+  disk.name     = element_name(df, "name", "disk name");
   disk.read_bw  = read_sourced(df, "read_bw", Unit::bandwidth, "read bandwidth", simgrid_rate_range);
   disk.write_bw = read_sourced(df, "write_bw", Unit::bandwidth, "write bandwidth", simgrid_rate_range);
   if (const json* m = df.raw("model", "object", "model-specific disk parameters", {{"type", "object"}}))
@@ -278,7 +291,7 @@ HostEntry parse_host_entry(Fields& h, const PlatformSpec& spec)
   HostEntry e;
   HostSpec& proto = e.proto;
   proto.pointer   = h.pointer();
-  e.name          = h.required_string("name", "host name (with {i} when count > 1)");
+  e.name          = element_name(h, "name", "host name (with {i} when count > 1)");
   e.count         = h.integer("count", 1, "how many such hosts", 1, static_cast<long>(max_hosts));
   e.first         = h.integer("first", 1, "index of the first host when count > 1", 0);
   proto.group     = h.string("group", "", "label models may select hosts by");
@@ -318,7 +331,7 @@ SwitchSpec parse_switch(Fields& s, const std::vector<std::string>& hosts)
 {
   SwitchSpec sw;
   sw.pointer = s.pointer();
-  sw.name    = s.required_string("name", "switch name");
+  sw.name    = element_name(s, "name", "switch name");
   const json* hs =
       s.raw("hosts", "\"all\" or list of host names", "hosts plugged into the switch",
             {{"anyOf", json::array({{{"const", "all"}}, {{"type", "array"}, {"items", {{"type", "string"}}}}})}});
@@ -483,6 +496,10 @@ std::vector<std::string> parse_hosts(Fields& f, const json* hosts, PlatformSpec&
     for (long k = 0; k < e.count; ++k) {
       HostSpec host = e.proto;
       host.name     = e.count == 1 ? e.name : expand_name(e.name, e.first + k);
+      if (host.name.size() > max_name_bytes)
+        throw InputError(f.file(), pointer_join(e.proto.pointer, "name"),
+                         "host name \"" + host.name.substr(0, 40) + "...\" is " + std::to_string(host.name.size()) +
+                             " bytes once numbered: at most " + std::to_string(max_name_bytes));
       if (not names.insert(host.name).second)
         throw InputError(f.file(), e.proto.pointer, "duplicate host name \"" + host.name + "\"");
       if (names.size() > max_hosts)

@@ -16,6 +16,15 @@ namespace {
 /** The most leaves a fabric may have (the bound of a platform's hosts, sim/platform.cpp). */
 constexpr double max_leaves = 65536;
 
+/** The most elements (switches or routers, and cables) a generated fabric may have beside its hosts. SimGrid builds
+ *  each before any check of ours could run: a fat tree with up = [65536, 65536] asked for 8.6 billion switches and
+ *  cables and ended in bad_alloc at 3.98 GB. Measured: a fat tree of 1,028,608 elements peaked at 529 MB (about
+ *  480 B apiece) and took 207 s to build on the shared machine, so 2^20 elements stay near 0.5 GB. The largest
+ *  shipped fabric (dsm's fat-tree what-if at 1,024 nodes) has 1,584. A fabric's routing is computed from
+ *  coordinates, not held per pair of hosts, so its hosts are bounded by the 65,536 of a platform, not the 4,096 of
+ *  a full routing table: a dragonfly of 65,536 leaves peaked at 216 MB. */
+constexpr double max_fabric_elements = 1048576;
+
 struct Topology {
   std::string kind;
   unsigned levels = 0;
@@ -41,6 +50,33 @@ double product(const std::vector<unsigned>& v)
   for (unsigned x : v)
     p *= x;
   return p;
+}
+
+/** The switches (or routers) and cables SimGrid makes for a topology, from its numbers alone (doubles: a product of
+ *  factors up to 65,536 overflows no double). Counted as SimGrid 3.32's zones build them; a dragonfly's count is an
+ *  upper bound (every pair of routers of a chassis, of chassis of a group and of groups, with its cables). */
+double fabric_elements(const Topology& topo)
+{
+  double elements = 0;
+  if (topo.kind == "fat_tree") {
+    double nodes = product(topo.down); // level 0: the leaves
+    for (size_t i = 0; i < topo.levels; ++i) {
+      elements += nodes * topo.up[i] * topo.link_count[i]; // cables from each node of level i to its parents
+      // the nodes of level i+1: every level's parents, the children below level i+1 taken away
+      nodes = nodes * topo.up[i] / topo.down[i];
+      elements += nodes;
+    }
+  } else if (topo.kind == "torus") {
+    for (unsigned d : topo.dimensions)
+      if (d > 1)
+        elements += product(topo.dimensions); // one cable per host along each ring
+  } else {
+    double g = topo.groups[0], c = topo.chassis[0], r = topo.routers[0];
+    double routers = g * c * r;
+    elements       = routers + routers * topo.nodes + g * c * r * (r - 1) / 2 * topo.routers[1] +
+               g * r * c * (c - 1) / 2 * topo.chassis[1] + g * (g - 1) / 2 * topo.groups[1];
+  }
+  return elements;
 }
 
 /** The keys of each kind: a key of another kind is refused (it would be silently unused). */
@@ -107,6 +143,11 @@ Topology read_topology(Fields& t)
   if (topo.leaves > max_leaves)
     t.fail("kind", "a fabric of " + std::to_string(static_cast<long>(topo.leaves)) + " hosts: at most " +
                        std::to_string(static_cast<long>(max_leaves)));
+  double elements = fabric_elements(topo);
+  if (elements > max_fabric_elements)
+    t.fail("kind", "a " + topo.kind + " of " + std::to_string(static_cast<long long>(std::min(elements, 1e18))) +
+                       " switches and cables: at most " + std::to_string(static_cast<long>(max_fabric_elements)) +
+                       " (SimGrid builds each, about 480 bytes apiece, before the run starts)");
   return topo;
 }
 
@@ -174,8 +215,19 @@ sg4::NetZone* build_topology_zone(const PlatformSpec& spec, double slowdown,
     if (topo.kind == "fat_tree")
       return sg4::create_fatTree_zone(
           name, nullptr, sg4::FatTreeParams(topo.levels, topo.down, topo.up, topo.link_count), cb, bw, lat, pol);
-    if (topo.kind == "torus")
-      return sg4::create_torus_zone(name, nullptr, {topo.dimensions.begin(), topo.dimensions.end()}, cb, bw, lat, pol);
+    if (topo.kind == "torus") {
+      // A dimension of size 1 has no ring: SimGrid still gives each host a link to itself along it, named by the
+      // two ends alone, so a second such dimension declared the same links again ("Link declared several times").
+      // Without those dimensions the hosts keep their numbers and every route its links. A dimension of size 2 is a
+      // ring of two cables (0 to 1 and 1 to 0), each with a name of its own.
+      std::vector<unsigned long> dims;
+      for (unsigned d : topo.dimensions)
+        if (d > 1)
+          dims.push_back(d);
+      if (dims.empty())
+        dims.push_back(1);
+      return sg4::create_torus_zone(name, nullptr, dims, cb, bw, lat, pol);
+    }
     return sg4::create_dragonfly_zone(name, nullptr,
                                       sg4::DragonflyParams({topo.groups[0], topo.groups[1]},
                                                            {topo.chassis[0], topo.chassis[1]},

@@ -45,6 +45,9 @@ void check_simgrid_config(const std::map<std::string, std::string>& config, cons
 /** Why `value` is no valid setting of SimGrid option `key` ("" when it is). */
 std::string simgrid_option_problem(const std::string& key, const std::string& value);
 
+/** The "int" and "double" options of the table that have no range of values (a test wants none). */
+std::vector<std::string> simgrid_numeric_options_without_range();
+
 /** True for SimGrid's string options (set by name and value: "KEY:VALUE" text would split at a blank). */
 bool simgrid_option_is_string(const std::string& key);
 

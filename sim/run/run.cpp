@@ -202,6 +202,10 @@ std::string run_scenario(const RunOptions& options, int* argc, char** argv)
   Platform platform(std::move(pspec), scenario.platform);
   platform.configure(engine);
   platform.build(engine);
+  watch_stack_room([&out_lock] { out_lock.release(); }); // SimGrid aborts when an actor's stack cannot be mapped
+  struct Unwatch {
+    ~Unwatch() { unwatch_stack_room(); }
+  } unwatch;
 
   Recorder recorder;
   RngStreams rng(scenario.seed);

@@ -5,6 +5,7 @@
 #include "sim/input/input_limits.hpp"
 #include "sim/run/recorder.hpp"
 
+#include <functional>
 #include <stdexcept>
 #include <string>
 
@@ -18,6 +19,16 @@ class RunFailure : public std::runtime_error {
 public:
   using std::runtime_error::runtime_error;
 };
+
+/** Under an address-space limit (RLIMIT_AS, `ulimit -v`), SimGrid aborts when it cannot map an actor's stack
+ *  (contexts/stack-size, 8 MiB by default, and its guard pages). From this call on, every actor created is followed
+ *  by a look at the room left: when the next stack would not fit, the process ends at once with exit status 1 and
+ *  one line naming the actors, the stack size and the limit, nothing written (an exception cannot cross SimGrid's
+ *  kernel, where the check runs during the simulation). Without a limit, stacks are mapped lazily and nothing is
+ *  checked. Call after the engine is configured; `before_exit` undoes what the run made (its output folder). */
+void watch_stack_room(std::function<void()> before_exit);
+/** Ends watch_stack_room's check (the engine and what `before_exit` refers to are going). */
+void unwatch_stack_room();
 
 /** Starts watching for SimGrid's deadlock report (call before engine.run(); safe to call once per run). */
 void watch_for_deadlock();

@@ -85,10 +85,18 @@ RunFolderLock::RunFolderLock(const std::string& dir, Share share) : dir_(dir)
 
 RunFolderLock::~RunFolderLock()
 {
+  release();
+}
+
+void RunFolderLock::release()
+{
   if (created_)
     ::rmdir(dir_.c_str()); // only if empty: bad input found during the run leaves nothing behind
+  created_ = false;
+  guard_.reset();
   if (fd_ >= 0)
     ::close(fd_);
+  fd_ = -1;
 }
 
 void RunFolderLock::written()

@@ -26,6 +26,9 @@ public:
   RunFolderLock(const RunFolderLock&)            = delete;
   RunFolderLock& operator=(const RunFolderLock&) = delete;
   void written();
+  /** What the destructor does (the folder removed if this run made it and left it empty, the lock released), for a
+   *  process about to end without unwinding. */
+  void release();
 
 private:
   std::string dir_;

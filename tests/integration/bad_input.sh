@@ -57,6 +57,13 @@ printf '{"scenario": "%s/scenarios/speculative_read/case1.json", "grid": {"param
 "$exe" sweep "$tmp/bare.sweep.json" --out "$tmp/s" 2>"$tmp/err"
 [ $? -eq 2 ] && [ ! -e "$tmp/s/sweep.csv" ] && grep -q 'point p00001 .*params.local_process = 60.*60 has no unit' "$tmp/err" ||
   { echo "FAIL: a sweep's unitless last value: $(cat "$tmp/err")"; fail=1; }
+# A SimGrid option out of its range, on the command line as in a platform's simgrid block: refused with the range and
+# why (SimGrid took these as given: an abort, a clock standing still, a link faster than its rate).
+for cfg in maxmin/precision:1e10 network/bandwidth-factor:1000 network/latency-factor:-1 surf/precision:0 contexts/stack-size:0; do
+  "$exe" run scenarios/speculative_read/case1.json "--cfg=$cfg" --out "$tmp/x" 2>"$tmp/err"
+  [ $? -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && [ ! -e "$tmp/x" ] && grep -q "\"${cfg%%:*}\" must be in \[.*got ${cfg#*:}: " "$tmp/err" ||
+    { echo "FAIL: --cfg=$cfg: $(cat "$tmp/err")"; fail=1; }
+done
 "$exe" frobnicate 2>/dev/null; [ $? -eq 2 ] || { echo "FAIL: unknown command must exit 2"; fail=1; }
 "$exe" describe speculative_reed 2>"$tmp/err"; [ $? -eq 2 ] && grep -q 'did you mean "speculative_read"' "$tmp/err" ||
   { echo "FAIL: describe of an unknown model"; fail=1; }

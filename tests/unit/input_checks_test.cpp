@@ -139,3 +139,19 @@ TEST_CASE("a file inside the data directory has one spelling however it is typed
   REQUIRE(cs::canonical_data_path(data + "/./platforms/x.json") == "platforms/x.json");
   REQUIRE(cs::canonical_data_path("/tmp/elsewhere/../pp.json") == "/tmp/pp.json");
 }
+
+TEST_CASE("every numeric SimGrid option has a range, checked with its reason", "[unit]")
+{
+  REQUIRE(cs::simgrid_numeric_options_without_range().empty());
+  REQUIRE_THAT(cs::simgrid_option_problem("maxmin/precision", "1e10"),
+               Catch::Contains("must be in [1e-15, 0.01], got 1e10"));
+  REQUIRE_THAT(cs::simgrid_option_problem("network/bandwidth-factor", "1000"), Catch::Contains("faster than its rate"));
+  REQUIRE_THAT(cs::simgrid_option_problem("network/bandwidth-factor", "-0.5"), Catch::Contains("[0.001, 1]"));
+  REQUIRE_THAT(cs::simgrid_option_problem("network/latency-factor", "-1"), Catch::Contains("[1, 100000]"));
+  REQUIRE_THAT(cs::simgrid_option_problem("surf/precision", "0"), Catch::Contains("clock stands still"));
+  REQUIRE_THAT(cs::simgrid_option_problem("contexts/stack-size", "0"), Catch::Contains("KiB per actor"));
+  REQUIRE(cs::simgrid_option_problem("network/bandwidth-factor", "0.97").empty());
+  REQUIRE(cs::simgrid_option_problem("contexts/stack-size", "8192").empty());
+  REQUIRE(cs::simgrid_option_problem("maxmin/precision", "1e-5").empty());
+  REQUIRE_THROWS_AS(cs::check_simgrid_args({"--cfg=surf/precision:0"}), cs::UsageError);
+}
