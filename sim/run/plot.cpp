@@ -25,17 +25,43 @@ std::string plot_path(const std::string& path)
 
 std::string gnuplot_quote(const std::string& text)
 {
-  // Single-quoted gnuplot strings only need '' for a quote; newlines would end the command.
+  // Single-quoted gnuplot strings take every byte as it is but a quote (doubled) and a line end, which would end the
+  // command (and gnuplot runs `backquotes` inside double-quoted strings, so user text never goes in one). A control
+  // character is joined in as a fixed double-quoted escape: 'a'."\n".'b' is the string a, newline, b, so a file name
+  // with a newline or a tab still names its file.
   std::string out = "'";
   for (char c : text) {
+    auto u = static_cast<unsigned char>(c);
     if (c == '\'')
       out += "''";
-    else if (c == '\n' || c == '\r')
-      out += ' ';
-    else
+    else if (u < 0x20 || u == 0x7f) {
+      char esc[16];
+      std::snprintf(esc, sizeof esc, "'.\"\\%03o\".'", u);
+      out += esc;
+    } else
       out += c;
   }
   return out + "'";
+}
+
+std::string tsv_field(const std::string& text)
+{
+  // A tab would start another column and a line end another row: the bars of a plot would be read from the wrong
+  // column or lost. Written as the two characters \t, \n, \r (and a backslash doubled, so each stays readable).
+  std::string out;
+  for (char c : text) {
+    if (c == '\t')
+      out += "\\t";
+    else if (c == '\n')
+      out += "\\n";
+    else if (c == '\r')
+      out += "\\r";
+    else if (c == '\\')
+      out += "\\\\";
+    else
+      out += c;
+  }
+  return out;
 }
 
 /** gnuplot's exit status: 0 when it drew, 127 when it could not be started. */
@@ -62,8 +88,7 @@ bool render_plot(const std::string& script, const std::string& out_base, const s
   for (auto const& [term, ext] : {std::pair<const char*, const char*>{"pngcairo size 960,640 font ',11'", ".png"},
                                   {"svg size 960,640 dynamic font 'sans,11'", ".svg"}}) {
     std::string out = plot_path(out_base + ext);
-    std::string prelude =
-        defs + "outfile=" + gnuplot_quote(out) + "; set terminal " + term + "; set output " + gnuplot_quote(out) + ";";
+    std::string prelude = defs + "outfile=" + gnuplot_quote(out) + "; set terminal " + term + "; set output outfile;";
     int status = run_gnuplot(prelude, script);
     if (status == 127)
       std::fprintf(stderr, "clustersim: warning: gnuplot could not be started (is gnuplot-nox installed?)\n");
