@@ -39,7 +39,7 @@ int cmd_validate(const Args& args, const Args& simgrid_args)
   if (vm.count("uncertainty-seed") && not vm.count("uncertainty"))
     throw UsageError("--uncertainty-seed needs --uncertainty N");
   if (vm.count("uncertainty-seed"))
-    o.uncertainty_seed = parse_seed_option(useed);
+    o.uncertainty_seed = parse_uncertainty_seed_option(useed);
   check_simgrid_args(simgrid_args);
   o.forward = simgrid_args;
   return run_validation(o);
