@@ -12,6 +12,7 @@ namespace cs {
 
 struct SweepRunOptions {
   std::string out_dir;
+  std::string out_option = "--out"; ///< the option out_dir comes from, as errors name it (validate's is --work)
   int jobs        = 1;
   int shard_index = 0; ///< K of --shard K/N (0-based internally)
   int shard_count = 1;
