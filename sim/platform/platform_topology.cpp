@@ -105,8 +105,7 @@ Topology read_topology(Fields& t)
                 : topo.kind == "torus"  ? product(topo.dimensions)
                                         : product({topo.groups[0], topo.chassis[0], topo.routers[0], topo.nodes});
   if (topo.leaves > max_leaves)
-    t.fail("kind", "a fabric of " + std::to_string(static_cast<long>(topo.leaves)) + " hosts: at most " +
-                       std::to_string(static_cast<long>(max_leaves)));
+    t.fail("kind", "a fabric of " + format_number(topo.leaves) + " hosts: at most " + format_number(max_leaves));
   return topo;
 }
 
