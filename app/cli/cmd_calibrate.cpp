@@ -89,10 +89,11 @@ int cmd_calibrate(const Args& args, const Args&)
       throw UsageError("--from only makes sense with --validation or --out");
     profile      = load_input_json(from);
     profile_path = from;
-    // The profile as `run` would apply it (speed, cores, every cost), then the measurements its ranges and round
-    // trip are made of: a profile `run` refuses, or a measured time of -1 s, is refused here too.
-    check_host_profile(profile, from);
+    // Its raw part first (a file that is no profile at all is told so), then the profile as `run` would apply it
+    // (speed, cores, every cost) and the measurements its ranges and round trip are made of: a profile `run`
+    // refuses, or a measured time of -1 s, is refused here too.
     calib::check_profile_shape(profile, from);
+    check_host_profile(profile, from);
     calib::figures_from_json(profile["raw"].value("figures", json()), from);
     if (not out.empty()) // the stored profile again, its values copied, each with the range its figures give
       write_json(out, profile_with_ranges(profile, from));
