@@ -99,7 +99,7 @@ public:
     const CheckpointStats& s = coordinated_->stats();
     if (not s.gave_up.empty())
       throw RunFailure(s.gave_up);
-    auto mean                = [](double sum, long n) { return n > 0 ? sum / static_cast<double>(n) : 0.0; };
+    auto mean = [](double sum, long n) { return n > 0 ? sum / static_cast<double>(n) : 0.0; };
     rec.set("app", p_.app.name);
     rec.set("finished", s.finished);
     rec.set("exec_time_s", s.exec_time_s);

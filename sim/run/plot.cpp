@@ -87,9 +87,9 @@ bool render_plot(const std::string& script, const std::string& out_base, const s
   bool ok = true;
   for (auto const& [term, ext] : {std::pair<const char*, const char*>{"pngcairo size 960,640 font ',11'", ".png"},
                                   {"svg size 960,640 dynamic font 'sans,11'", ".svg"}}) {
-    std::string out = plot_path(out_base + ext);
+    std::string out     = plot_path(out_base + ext);
     std::string prelude = defs + "outfile=" + gnuplot_quote(out) + "; set terminal " + term + "; set output outfile;";
-    int status = run_gnuplot(prelude, script);
+    int status          = run_gnuplot(prelude, script);
     if (status == 127)
       std::fprintf(stderr, "clustersim: warning: gnuplot could not be started (is gnuplot-nox installed?)\n");
     else if (status != 0)

@@ -149,7 +149,7 @@ void scenario_fields(Fields& f, Scenario& s)
                  if (not p.documenting() && not file.empty() && not file_exists(resolve_path(s.file, file)))
                    throw InputError(s.file, ptr, "no such host profile file " + quote_value(file));
                });
-  s.platform.overrides    = declare_platform_overrides(p);
+  s.platform.overrides = declare_platform_overrides(p);
   p.finish();
   if (const json* params =
           f.raw("params", "object", "the model's parameters (see `clustersim describe MODEL`)", {{"type", "object"}})) {

@@ -590,12 +590,12 @@ void add_sweeps(FilePlan& plan, const std::string& work, const ValidateOptions& 
     if (not plan.runs.is_object() || not plan.runs.contains(name))
       throw InputError(plan.file, "/runs", "no run named \"" + name + "\"");
     SweepJob job;
-    job.spec             = parse_sweep(plan.runs[name], plan.file, pointer_join("/runs", name));
-    job.options.out_dir  = work + "/" + plan.stem + "/" + name;
+    job.spec               = parse_sweep(plan.runs[name], plan.file, pointer_join("/runs", name));
+    job.options.out_dir    = work + "/" + plan.stem + "/" + name;
     job.options.out_option = o.work_dir.empty() ? "--out" : "--work";
-    job.options.quiet    = true;
-    job.options.forward  = o.forward;
-    job.options.self_exe = self_executable();
+    job.options.quiet      = true;
+    job.options.forward    = o.forward;
+    job.options.self_exe   = self_executable();
     if (not o.quiet)
       std::fprintf(stderr, "[validate] %s: running %s (%zu points)\n", plan.stem.c_str(), name.c_str(),
                    job.spec.size());
