@@ -9,7 +9,9 @@
 #include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <streambuf>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
 static const char* usage_text = R"(clustersim — discrete-event simulation of whole computing clusters (SimGrid 3.32)
@@ -31,6 +33,59 @@ by run, sweep, validate and lab (e.g. --log=cs_speculative_read.thres:verbose).
 exit status: 0 success, 2 bad input (the message names the file and JSON path), 1 other failure.
 )";
 
+/** The error of the first write to standard output that failed, as the system gave it: by the time a command
+ *  returns, errno says something else (a full device read "Input/output error"). */
+static int stdout_error = 0;
+
+/** Standard output's writes, made by C's stdout (printf) and std::cout alike: write(2), keeping the first error. */
+static ssize_t write_stdout(void*, const char* buf, size_t size)
+{
+  size_t done = 0;
+  while (done < size) {
+    ssize_t w = ::write(STDOUT_FILENO, buf + done, size - done);
+    if (w < 0 && errno == EINTR)
+      continue;
+    if (w <= 0) {
+      if (stdout_error == 0)
+        stdout_error = w < 0 ? errno : EIO;
+      return -1;
+    }
+    done += static_cast<size_t>(w);
+  }
+  return static_cast<ssize_t>(size);
+}
+
+/** std::cout's buffer: every write goes into C's stdout, so that std::cout and printf keep their order and share
+ *  the one write function above. */
+class StdoutBuf : public std::streambuf {
+protected:
+  int_type overflow(int_type c) override
+  {
+    if (traits_type::eq_int_type(c, traits_type::eof()))
+      return traits_type::not_eof(c);
+    return std::fputc(c, stdout) == EOF ? traits_type::eof() : c;
+  }
+  std::streamsize xsputn(const char* s, std::streamsize n) override
+  {
+    return static_cast<std::streamsize>(std::fwrite(s, 1, static_cast<std::size_t>(n), stdout));
+  }
+  int sync() override { return std::fflush(stdout) == 0 ? 0 : -1; }
+};
+
+static StdoutBuf stdout_buf;
+
+/** Routes standard output (C's stdout and std::cout) through write_stdout, buffered as before. */
+static void watch_stdout()
+{
+  cookie_io_functions_t io{nullptr, write_stdout, nullptr, nullptr};
+  FILE* f = fopencookie(nullptr, "w", io);
+  if (f == nullptr)
+    return; // stdout as it was: its errors are still found, their cause may read EIO
+  setvbuf(f, nullptr, isatty(STDOUT_FILENO) ? _IOLBF : _IOFBF, BUFSIZ);
+  stdout = f;
+  std::cout.rdbuf(&stdout_buf);
+}
+
 /** Flushes standard output; false (errno set) when what was printed did not all reach it (a full device, a closed
  *  pipe): a listing lost on the way must not end with status 0. */
 static bool flush_stdout()
@@ -38,7 +93,9 @@ static bool flush_stdout()
   std::cout.flush();
   errno   = 0;
   bool ok = not std::cout.fail() && std::fflush(stdout) == 0 && not std::ferror(stdout);
-  if (not ok && errno == 0)
+  if (not ok && stdout_error != 0)
+    errno = stdout_error; // the cause as the failing write met it
+  else if (not ok && errno == 0)
     errno = EIO;
   return ok;
 }
@@ -53,6 +110,7 @@ static int output_checked(int status)
 
 int main(int argc, char** argv)
 {
+  watch_stdout();
   if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0) {
     std::fputs(usage_text, argc < 2 ? stderr : stdout);
     return output_checked(argc < 2 ? 2 : 0);

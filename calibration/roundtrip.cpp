@@ -40,8 +40,6 @@ std::string known_limit(const Figure& f)
 
 } // namespace
 
-/** The parts of a profile the round trip reads, checked with their pointers: a file that is no profile of
- *  `clustersim calibrate` is bad input, not an exception of the JSON library. */
 void check_profile_shape(const json& profile, const std::string& path)
 {
   if (not profile.is_object() || not profile.contains("raw") || not profile["raw"].is_object())

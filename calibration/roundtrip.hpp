@@ -13,6 +13,9 @@ namespace cs::calib {
  *  fitted or not. A cell a cost model cannot meet keeps it and says why (known_miss). */
 constexpr double roundtrip_tolerance = 0.05;
 
+/** The parts of a profile the round trip reads (raw machine, fits), checked with their pointers. */
+void check_profile_shape(const json& profile, const std::string& path);
+
 /** A validation file (docs/validation-format.md) for the profile `profile` stored at `profile_path` (the path the
  *  runs pass to platform.host_profile, relative to the repository root or absolute). */
 json make_roundtrip_validation(const json& profile, const std::string& profile_path);

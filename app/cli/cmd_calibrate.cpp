@@ -3,12 +3,15 @@
 #include "app/cli/commands.hpp"
 #include "app/cli/options.hpp"
 #include "calibration/calibrate.hpp"
+#include "calibration/figures.hpp"
 #include "calibration/profile.hpp"
 #include "calibration/profile_ranges.hpp"
 #include "calibration/roundtrip.hpp"
 #include "calibration/with_unit.hpp"
 #include "sim/input/errors.hpp"
+#include "sim/input/json_cache.hpp"
 #include "sim/input/staged_files.hpp"
+#include "sim/platform/platform.hpp"
 
 #include <chrono>
 #include <cstdio>
@@ -44,7 +47,7 @@ json profile_with_ranges(json profile, const std::string& path)
   try {
     calib::add_ranges(profile);
   } catch (const std::exception& e) { // a shape or a figure this version does not know: the file's fault
-    throw InputError(path, "", std::string("cannot give this host profile its ranges: ") + e.what());
+    throw InputError(path, "", "cannot give this host profile its ranges: " + json_error_text(e));
   }
   return profile;
 }
@@ -88,8 +91,14 @@ int cmd_calibrate(const Args& args, const Args&)
   if (not from.empty()) {
     if (validation.empty() && out.empty())
       throw UsageError("--from only makes sense with --validation or --out");
-    profile      = load_json_file(from);
+    profile      = load_input_json(from);
     profile_path = from;
+    // Its raw part first (a file that is no profile at all is told so), then the profile as `run` would apply it
+    // (speed, cores, every cost) and the measurements its ranges and round trip are made of: a profile `run`
+    // refuses, or a measured time of -1 s, is refused here too.
+    calib::check_profile_shape(profile, from);
+    check_host_profile(profile, from);
+    calib::figures_from_json(profile["raw"].value("figures", json()), from);
     if (not out.empty()) // the stored profile again, its values copied, each with the range its figures give
       write_json(out, profile_with_ranges(profile, from));
   } else {
@@ -120,7 +129,7 @@ int cmd_calibrate(const Args& args, const Args&)
     try {
       roundtrip = calib::make_roundtrip_validation(profile, profile_path);
     } catch (const json::exception& e) { // a shape the checks above did not foresee: still the file's fault
-      throw InputError(profile_path, "", std::string("not a host profile of clustersim calibrate: ") + e.what());
+      throw InputError(profile_path, "", "not a host profile of clustersim calibrate: " + json_error_text(e));
     }
     write_json(validation, roundtrip);
     std::fprintf(stderr,

@@ -28,7 +28,7 @@ int run_with_uncertainty(RunOptions& o, UncertaintyRunOptions& u, const po::vari
     throw UsageError("--window and --max-wall apply to one run, not to --uncertainty");
   u.plot = vm.count("plot") > 0;
   if (vm.count("uncertainty-seed"))
-    u.seed = parse_seed_option(useed);
+    u.seed = parse_uncertainty_seed_option(useed);
   if (vm.count("seed"))
     o.seed = parse_seed_option(vm["seed"].as<std::string>());
   o.scenario = find_data_file(o.scenario);

@@ -57,7 +57,7 @@ static SweepSpec load_sampled_sweep(const std::string& given, long samples, bool
     throw UsageError("--uncertainty expects a number of samples from 2 to 100000, got " + std::to_string(samples));
   std::string path = find_data_file(given);
   json doc         = load_json_file(path);
-  add_uncertainty_factor(doc, samples, seed_given ? parse_seed_option(seed) : 1);
+  add_uncertainty_factor(doc, samples, seed_given ? parse_uncertainty_seed_option(seed) : 1);
   return parse_sweep(doc, path, "");
 }
 

@@ -43,7 +43,7 @@ int cmd_validate(const Args& args, const Args& simgrid_args)
   if (vm.count("uncertainty-seed") && not vm.count("uncertainty"))
     throw UsageError("--uncertainty-seed needs --uncertainty N");
   if (vm.count("uncertainty-seed"))
-    o.uncertainty_seed = parse_seed_option(useed);
+    o.uncertainty_seed = parse_uncertainty_seed_option(useed);
   check_simgrid_args(simgrid_args);
   for (auto const& path : {o.report, o.residuals_out})
     if (not path.empty())

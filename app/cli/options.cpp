@@ -1,12 +1,14 @@
 #include "app/cli/options.hpp"
 
 #include "sim/input/errors.hpp"
+#include "sim/input/input_limits.hpp"
 #include "sim/platform/simgrid_options.hpp"
 
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
 #include <iostream>
+#include <limits>
 
 namespace po = boost::program_options;
 
@@ -31,13 +33,24 @@ bool parse(const std::vector<std::string>& args, po::options_description& desc, 
 
 uint64_t parse_seed_option(const std::string& text)
 {
-  errno         = 0;
-  char* end     = nullptr;
-  bool digits   = not text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
-  uint64_t seed = digits ? std::strtoull(text.c_str(), &end, 10) : 0;
-  if (not digits || errno == ERANGE)
-    throw UsageError("--seed expects an integer in [0, 18446744073709551615], got \"" + text + "\"");
-  return seed;
+  return parse_decimal_option("--seed", text, std::numeric_limits<uint64_t>::max());
+}
+
+uint64_t parse_uncertainty_seed_option(const std::string& text)
+{
+  return parse_decimal_option("--uncertainty-seed", text, static_cast<uint64_t>(max_count));
+}
+
+uint64_t parse_decimal_option(const char* option, const std::string& text, uint64_t max)
+{
+  errno          = 0;
+  char* end      = nullptr;
+  bool digits    = not text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
+  uint64_t value = digits ? std::strtoull(text.c_str(), &end, 10) : 0;
+  if (not digits || errno == ERANGE || value > max)
+    throw UsageError(std::string(option) + " expects an integer in [0, " + std::to_string(max) + "], got \"" + text +
+                     "\"");
+  return value;
 }
 
 double parse_seconds_option(const char* option, const std::string& text, double max_s)

@@ -61,7 +61,7 @@ void write_tornado_data(const std::string& path, const json& sensitivity, size_t
   for (size_t i = 0; i < sensitivity.size() && i < top; ++i) {
     char rho[32];
     std::snprintf(rho, sizeof rho, "%.4f", sensitivity[i]["rho"].get<double>());
-    text += sensitivity[i]["input"].get<std::string>() + "\t" + rho + "\n";
+    text += tsv_field(sensitivity[i]["input"].get<std::string>()) + "\t" + rho + "\n";
   }
   write_file_atomic(path, text);
 }

@@ -8,6 +8,10 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <map>
+#include <sstream>
+#include <utility>
+#include <vector>
 
 using cs::json;
 
@@ -216,11 +220,11 @@ TEST_CASE("The four copies of a checkpoint share the file server's disk and all 
 
 TEST_CASE("Under repeated failures the survivors take every thread and the run completes", "[engine][checkpoint]")
 {
-  // SOR with a node MTBF of one hour: this seed draws three failures before the end; the last node runs the four
-  // threads on its four processors.
+  // SOR with a node MTBF of one hour: this seed draws three failures before the end (each node its own failure
+  // times); the last node runs the four threads on its four processors.
   json m = cs::test::run_metrics(
       "scenarios/checkpoint/sor.json",
-      {"seed=3", "params.interval=4min", "params.failures.mtbf=1h", "params.failures.recovery=survivors"});
+      {"seed=8", "params.interval=4min", "params.failures.mtbf=1h", "params.failures.recovery=survivors"});
   REQUIRE(m["failures"].get<long>() == 3);
   REQUIRE(m["recoveries"].get<long>() == 3);
   REQUIRE(m["nodes_in_use"].get<long>() == 1);
@@ -251,4 +255,103 @@ TEST_CASE("The checkpoint files stream back through the file server's port", "[e
   json m      = cs::test::run_metrics("scenarios/checkpoint/sor.json", sor_failure);
   double wire = 4 * m["ckpt_file_MB"].get<double>() * 1e6 * 1538 / 1460 * 8 / 100e6;
   REQUIRE(m["data_recovery_s"].get<double>() == Approx(2.222 + wire).epsilon(0.01));
+}
+
+namespace {
+/** The 99.9% interval [lo, hi] of a Poisson count of mean `mean`: P(X < lo) <= 0.0005 and P(X > hi) <= 0.0005. */
+std::pair<long, long> poisson_999(double mean)
+{
+  double cdf = 0;
+  long lo = -1, k = 0;
+  while (true) {
+    double pk = std::exp(-mean + static_cast<double>(k) * std::log(mean) - std::lgamma(static_cast<double>(k) + 1));
+    if (lo < 0 && cdf + pk > 0.0005)
+      lo = k;
+    cdf += pk;
+    if (cdf >= 0.9995)
+      return {lo, k};
+    ++k;
+  }
+}
+
+/** Water's skeleton on 4 nodes with local checkpoints, each failed node replaced at once and found by a heartbeat of
+ *  `heartbeat`: failures of per-node MTBF `mtbf` for the whole run. Checks the count against the Poisson count the
+ *  MTBF gives over the run, and each recovery's lost work against the most a checkpoint interval leaves to lose. */
+void check_failures_for_the_whole_run(const std::string& mtbf, double mtbf_s, double interval_s, double compute_s,
+                                      long barriers, const std::string& heartbeat)
+{
+  json m;
+  std::string log = cs::test::run_log("scenarios/checkpoint/scale.json",
+                                      {"params.nodes=4", "params.storage=local", "params.failures.recovery=replacement",
+                                       "params.failures.heartbeat=" + heartbeat, "params.failures.restart_init=0s",
+                                       "params.failures.data_recovery_fixed=0s", "params.failures.mtbf=" + mtbf,
+                                       "params.interval=" + std::to_string(interval_s) + "s",
+                                       "params.app.compute=" + std::to_string(compute_s) + "s",
+                                       "params.app.barriers=" + std::to_string(barriers)},
+                                      {"--log=cs_checkpoint.thres:verbose"}, &m);
+  REQUIRE(m["finished"].get<bool>());
+  double t        = m["exec_time_s"].get<double>();
+  long failures   = m["failures"].get<long>();
+  double expected = 4 * t / mtbf_s; // every node fails at rate 1/MTBF from start to end, replaced or not
+  auto [lo, hi]   = poisson_999(expected);
+  CAPTURE(t, failures, expected, lo, hi);
+  REQUIRE(failures >= lo);
+  REQUIRE(failures <= hi);
+  // Per recovery: the work since the later of the last complete checkpoint and the last restart. A checkpoint is
+  // decided at the first barrier once `interval` has passed since the last one (and no earlier than that one is
+  // complete), and counts once all its files are written: the work lost is at most the interval, a barrier's
+  // compute and two checkpoints' durations (decision to complete), the longest read from the log.
+  std::map<long, double> begun;
+  double longest = 0;
+  std::vector<double> lost;
+  std::istringstream lines(log);
+  for (std::string line; std::getline(lines, line);) {
+    size_t close = line.find("] ");
+    size_t open  = line.rfind(") ", close);
+    if (close == std::string::npos || open == std::string::npos)
+      continue;
+    double t = std::stod(line.substr(open + 2, close - open - 2));
+    size_t c = line.find("checkpoint ", close);
+    if (line.find(" begins") != std::string::npos && c != std::string::npos)
+      begun[std::stol(line.substr(c + 11))] = t;
+    else if (line.find(" complete: every file stored") != std::string::npos && c != std::string::npos)
+      longest = std::max(longest, t - begun.at(std::stol(line.substr(c + 11))));
+    size_t at = line.find(" s of work lost");
+    if (at != std::string::npos) {
+      size_t from = line.rfind(": ", at) + 2;
+      lost.push_back(std::stod(line.substr(from, at - from)));
+    }
+  }
+  double bound    = interval_s + compute_s / static_cast<double>(barriers) + 2 * longest + 1e-6;
+  long recoveries = 0;
+  double summed   = 0;
+  for (double l : lost) {
+    CAPTURE(l, bound, longest);
+    REQUIRE(l >= 0);
+    REQUIRE(l <= bound);
+    summed += l;
+    ++recoveries;
+  }
+  REQUIRE(recoveries == m["recoveries"].get<long>());
+  REQUIRE(m["lost_work_s"].get<double>() == Approx(summed).epsilon(1e-6));
+  REQUIRE(summed < t);
+}
+} // namespace
+
+TEST_CASE("At a 1 s MTBF every node keeps failing for the whole run (replaced or not)", "[engine][checkpoint]")
+{
+  // 4 nodes: a failure every 0.25 s, about 700 over the run; each loses at most one checkpoint interval of work.
+  check_failures_for_the_whole_run("1s", 1, 0.05, 5, 500, "0.01s");
+}
+
+TEST_CASE("At a 100 s MTBF failures arrive at the rate it gives over the whole run", "[engine][checkpoint]")
+{
+  check_failures_for_the_whole_run("100s", 100, 20, 500, 100, "0.05s");
+}
+
+TEST_CASE("An application that failures never let past one checkpoint is a failed run", "[engine][checkpoint]")
+{
+  // Water without checkpoints, a 17 s restart and 4 nodes failing every second: it restarts for ever.
+  REQUIRE_THROWS_WITH(cs::test::run_metrics(water, {"params.failures.mtbf=1s", "params.failures.recovery=replacement"}),
+                      Catch::Contains("restarted 1000 times in a row from the same checkpoint"));
 }

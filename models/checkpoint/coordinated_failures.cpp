@@ -63,7 +63,11 @@ void Failures::monitor()
           failed_at_[n] = fault_off_since(st_.s.nodes[n]->get_name());
           ++stats.failures;
         }
-        recovery_.recover(n, failed_at_[n], sg4::Engine::get_clock());
+        double failed_at = failed_at_[n];
+        failed_at_[n]    = -1; // a replaced node's next failure is its own
+        recovery_.recover(n, failed_at, sg4::Engine::get_clock());
+        if (not stats.gave_up.empty())
+          return;
       }
     }
     if (std::none_of(st_.alive.begin(), st_.alive.end(), [](bool a) { return a; }))
@@ -89,16 +93,22 @@ void Failures::injector()
   }
   if (p.mtbf <= 0)
     return;
+  // Every node fails on its own, for the whole run: exponential times of mean mtbf between its failures, drawn from
+  // the model's stream, one node after the other. A replaced node, or one that comes back, can fail again. A failure
+  // that falls while its node is already down (failed and not yet detected or replaced, or removed from the
+  // application) does not happen: nothing runs there to fail. The node's next failure is still drawn from that
+  // time on, which gives the node that comes back the same exponential wait as a fresh draw would (the exponential
+  // has no memory), so the failures of a node that is always up are a Poisson process of rate 1 / mtbf.
+  std::vector<double> next(st_.s.nodes.size());
+  double now = sg4::Engine::get_clock();
+  for (double& t : next)
+    t = now + st_.s.failures.exponential(p.mtbf);
   while (true) {
-    std::vector<size_t> up; // the nodes running the application
-    for (size_t n = 0; n < st_.s.nodes.size(); ++n)
-      if (st_.alive[n] && st_.s.nodes[n]->is_on())
-        up.push_back(n);
-    if (up.empty())
-      return;
-    // Each node fails after an exponential time of mean mtbf: the first of them after mtbf / (nodes up).
-    sg4::this_actor::sleep_for(st_.s.failures.exponential(p.mtbf / static_cast<double>(up.size())));
-    fail(up[static_cast<size_t>(st_.s.failures.below(up.size()))]);
+    auto n = static_cast<size_t>(std::min_element(next.begin(), next.end()) - next.begin());
+    sg4::this_actor::sleep_until(next[n]);
+    if (st_.alive[n] && st_.s.nodes[n]->is_on())
+      fail(n);
+    next[n] += st_.s.failures.exponential(p.mtbf);
   }
 }
 

@@ -1,6 +1,6 @@
 /* The failure role of a Brazos coordinated run (seed 3.4): every node answers heartbeats; the designated node sends
  * them every period and declares dead a node that does not answer within it, which starts a recovery; the injector
- * switches nodes off (at a given time, or at exponential times of mean MTBF). */
+ * switches nodes off (at a given time, or each node at exponential times of mean MTBF for the whole run). */
 #pragma once
 #include "models/checkpoint/coordinated_state.hpp"
 

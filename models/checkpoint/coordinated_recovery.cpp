@@ -25,10 +25,26 @@ void Recovery::recover(size_t dead, double failed_at, double detected_at)
   Application::end(old); // every process of the application stops
 
   Checkpoints::Restart from = checkpoints_.last_complete(); // every copy on the file server
-  stats.lost_work_s += failed_at - from.at;
+  // The work lost is what ran since the later of that checkpoint and the last restart: what ran before a restart was
+  // lost (and counted) at the failure that caused it. A failure before the last restart launched loses nothing.
+  double lost = std::max(0.0, failed_at - std::max(from.at, launched_at_));
+  stats.lost_work_s += lost;
+  if (from.barrier != last_from_ || from.at != last_from_at_) {
+    last_from_    = from.barrier;
+    last_from_at_ = from.at;
+    attempts_     = 0;
+  }
 
   std::vector<size_t> placement = old.placement;
   while (true) { // again if another node dies while this restart is under way
+    if (++attempts_ > max_attempts) {
+      // Failures come faster than the application can get from this checkpoint to the next one (or restart at all):
+      // it would restart for ever. The run cannot end, which is a failed run, not a result.
+      stats.gave_up = "the application restarted " + std::to_string(max_attempts) +
+                      " times in a row from the same checkpoint (barrier " + std::to_string(from.barrier) +
+                      ") without getting past the next one: failures come faster than it can progress";
+      return;
+    }
     if (not replace(placement))
       return;                                         // no node left to run on
     sg4::this_actor::sleep_for(init_time(placement)); // runtime system and user initialisation
@@ -45,10 +61,11 @@ void Recovery::recover(size_t dead, double failed_at, double detected_at)
       }
     if (all_up) {
       XBT_VERB("restart from barrier %ld (checkpoint of %g s): %g s of work lost, recovered in %g s", from.barrier,
-               from.at, failed_at - from.at, now - detected_at);
+               from.at, lost, now - detected_at);
       span(detected_at, "recovery", st_.s.nodes[dead]->get_name(),
            "restart from barrier " + std::to_string(from.barrier));
       stats.recovery_s += now - detected_at;
+      launched_at_ = now;
       app_.launch(from.barrier, placement);
       return;
     }

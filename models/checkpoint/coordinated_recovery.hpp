@@ -30,6 +30,16 @@ private:
   RunState& st_;
   Application& app_;
   const Checkpoints& checkpoints_;
+  double launched_at_  = 0;  ///< when the last restart launched the application (0: its first launch)
+  long last_from_      = -1; ///< the checkpoint the last restarts started from (barrier, time)
+  double last_from_at_ = -1;
+  long attempts_       = 0; ///< restarts from it so far, interrupted ones included
+
+public:
+  /** Restarts from one checkpoint after which the run gives up (stats.gave_up): the application would never finish.
+   *  A restart that succeeds with probability p needs more than this many attempts with probability (1 - p)^1000:
+   *  below 1e-4 for any p above 1%. */
+  static constexpr long max_attempts = 1000;
 };
 
 } // namespace cs::checkpoint

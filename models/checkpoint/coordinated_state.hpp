@@ -8,6 +8,7 @@
 
 #include <simgrid/s4u.hpp>
 
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -16,25 +17,27 @@ namespace sg4 = simgrid::s4u;
 namespace cs::checkpoint {
 
 struct CheckpointStats {
-  long checkpoints        = 0;
-  double stall_s          = 0; ///< summed over checkpoints: grant to the slowest node's local file written
-  double file_bytes       = 0; ///< summed over the files written
-  long files              = 0;
-  double copy_s           = 0; ///< summed over complete checkpoints: grant to the last copy on the file server
-  long complete           = 0; ///< checkpoints whose every copy reached the file server
-  long failures           = 0;
-  long recoveries         = 0;
-  double detect_s         = 0; ///< summed: failure to detection
-  double recovery_s       = 0; ///< summed: detection to the threads running again (initialisation + data recovery)
-  double data_recovery_s  = 0; ///< summed: reading the checkpoint files back
-  double paged_out_bytes  = 0; ///< summed over files: working set trimmed to the pagefile while the file was written
-  double page_in_s        = 0; ///< summed over files (a thread per node): faulting the trimmed pages back in
-  double lost_work_s      = 0; ///< summed: failure time minus the time of the checkpoint restarted from
+  long checkpoints       = 0;
+  double stall_s         = 0; ///< summed over checkpoints: grant to the slowest node's local file written
+  double file_bytes      = 0; ///< summed over the files written
+  long files             = 0;
+  double copy_s          = 0; ///< summed over complete checkpoints: grant to the last copy on the file server
+  long complete          = 0; ///< checkpoints whose every copy reached the file server
+  long failures          = 0;
+  long recoveries        = 0;
+  double detect_s        = 0; ///< summed: failure to detection
+  double recovery_s      = 0; ///< summed: detection to the threads running again (initialisation + data recovery)
+  double data_recovery_s = 0; ///< summed: reading the checkpoint files back
+  double paged_out_bytes = 0; ///< summed over files: working set trimmed to the pagefile while the file was written
+  double page_in_s       = 0; ///< summed over files (a thread per node): faulting the trimmed pages back in
+  double lost_work_s     = 0; ///< summed: failure time minus the later of the checkpoint restarted from and the restart
+                              ///< that last launched the application (work lost once is not lost again)
   long membership_changes = 0; ///< nodes removed or added (seed section 4)
   long nodes_in_use       = 0; ///< nodes running threads in the last incarnation
   double membership_s     = 0; ///< summed: barrier to the threads running again on the new set of nodes
   double exec_time_s      = 0; ///< until the last thread finished
   bool finished           = false;
+  std::string gave_up; ///< why the application can never finish (restarts never get past one checkpoint); empty if not
 };
 
 /** The hardware of a run. */

@@ -1,6 +1,7 @@
 #include "models/checkpoint/model.hpp"
 #include "models/checkpoint/coordinated.hpp"
 #include "models/checkpoint/migration.hpp"
+#include "sim/run/run_outcome.hpp"
 
 #include <algorithm>
 #include <memory>
@@ -96,7 +97,9 @@ public:
   {
     Recorder& rec            = ctx_.recorder;
     const CheckpointStats& s = coordinated_->stats();
-    auto mean                = [](double sum, long n) { return n > 0 ? sum / static_cast<double>(n) : 0.0; };
+    if (not s.gave_up.empty())
+      throw RunFailure(s.gave_up);
+    auto mean = [](double sum, long n) { return n > 0 ? sum / static_cast<double>(n) : 0.0; };
     rec.set("app", p_.app.name);
     rec.set("finished", s.finished);
     rec.set("exec_time_s", s.exec_time_s);

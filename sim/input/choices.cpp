@@ -21,7 +21,7 @@ json with_choices(const json& schema)
   return {{"anyOf", json::array({schema, form})}};
 }
 
-const json* choose(const std::string& file, const std::string& ptr, const json* v)
+const json* choose(const std::string& file, const std::string& ptr, const json* v, const ChoiceCheck& check)
 {
   if (v == nullptr || not v->is_object() || not v->contains("choices"))
     return v;
@@ -35,6 +35,9 @@ const json* choose(const std::string& file, const std::string& ptr, const json* 
                      "expected a list of the values it may take, got " + quote_value(choices));
   if (not v->contains("value"))
     throw InputError(file, ptr, "expected {\"value\": ..., \"choices\": [...], \"source\": ...} with a \"value\"");
+  check(pointer_join(ptr, "value"), (*v)["value"]);
+  for (size_t i = 0; i < choices.size(); ++i)
+    check(pointer_join(pointer_join(ptr, "choices"), i), choices[i]);
   auto at = std::find(choices.begin(), choices.end(), (*v)["value"]);
   if (at == choices.end())
     throw InputError(file, pointer_join(ptr, "value"),

@@ -5,6 +5,7 @@
 #pragma once
 #include "sim/input/json_io.hpp"
 
+#include <functional>
 #include <string>
 
 namespace cs {
@@ -12,8 +13,13 @@ namespace cs {
 /** `schema`, or the {"value", "choices", "source"} form of it. */
 json with_choices(const json& schema);
 
+/** Checks one value a field may take, as the field itself checks it; throws InputError naming `pointer`. */
+using ChoiceCheck = std::function<void(const std::string& pointer, const json& value)>;
+
 /** The value at `pointer` of `file` as Fields found it (`v`, null if absent): in the choices form, checked, then its
- *  value or, under an uncertainty draw, the drawn choice (recorded like a range); any other form as it is. */
-const json* choose(const std::string& file, const std::string& pointer, const json* v);
+ *  value or, under an uncertainty draw, the drawn choice (recorded like a range); any other form as it is. Every
+ *  choice goes through `check` with its own pointer (`.../choices/1`) when the file is read, so that a bad choice is
+ *  refused by the point run as by the sample that would draw it. */
+const json* choose(const std::string& file, const std::string& pointer, const json* v, const ChoiceCheck& check);
 
 } // namespace cs

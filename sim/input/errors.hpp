@@ -24,7 +24,22 @@ private:
     out += ": ";
     if (not pointer.empty())
       out += pointer + ": ";
-    return out + what;
+    return visible(out + what);
+  }
+  /** `text` with its control characters written as \u00XX: a NUL from a key would end the message where main()
+   *  prints it, and a newline would split it into two lines. */
+  static std::string visible(const std::string& text)
+  {
+    static const char hex[] = "0123456789abcdef";
+    std::string out;
+    for (char c : text) {
+      auto u = static_cast<unsigned char>(c);
+      if (u < 0x20 || u == 0x7f)
+        out += std::string("\\u00") + hex[u >> 4] + hex[u & 15];
+      else
+        out += c;
+    }
+    return out;
   }
   std::string file_;
   std::string pointer_;

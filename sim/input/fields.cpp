@@ -289,7 +289,8 @@ long Fields::integer(const std::string& key, long def, const std::string& doc, l
   std::string type = "integer in [" + std::to_string(min) + ", " + std::to_string(max) + "]";
   const json* v    = choose(file_, pointer(key),
                          docs_ ? lookup(key, type, std::to_string(def), doc, integer_schema(min, max))
-                                  : lookup(key, {}, {}, {}, json()));
+                                  : lookup(key, {}, {}, {}, json()),
+                            [&](const std::string& ptr, const json& c) { checked_integer(ptr, c, min, max, type); });
   if (not v)
     return def;
   const json* val = v;
@@ -355,31 +356,44 @@ bool Fields::boolean(const std::string& key, bool def, const std::string& doc)
   return v->get<bool>();
 }
 
-std::string Fields::string(const std::string& key, const std::string& def, const std::string& doc)
+/** The check of a string field: a string, then the field's own `check`. */
+static ChoiceCheck string_check(const std::string& file, const Fields::StringCheck& check)
 {
-  const json* v =
-      choose(file_, pointer(key),
-             docs_ ? lookup(key, "string", def.empty() ? "\"\"" : def, doc, with_choices({{"type", "string"}}))
-                   : lookup(key, {}, {}, {}, json()));
+  return [&file, &check](const std::string& ptr, const json& v) {
+    if (not v.is_string())
+      throw InputError(file, ptr, "expected a string, got " + quote_value(v));
+    if (check)
+      check(ptr, v.get<std::string>());
+  };
+}
+
+std::string Fields::string(const std::string& key, const std::string& def, const std::string& doc,
+                           const StringCheck& check)
+{
+  const json* raw  = docs_ ? lookup(key, "string", def.empty() ? "\"\"" : def, doc, with_choices({{"type", "string"}}))
+                           : lookup(key, {}, {}, {}, json());
+  ChoiceCheck each = string_check(file_, check);
+  const json* v    = choose(file_, pointer(key), raw, each);
   if (not v)
     return def;
-  if (not v->is_string())
-    fail(key, "expected a string, got " + quote_value(*v));
+  if (v == raw) // not a choice (those are checked by choose)
+    each(pointer(key), *v);
   return v->get<std::string>();
 }
 
-std::string Fields::required_string(const std::string& key, const std::string& doc)
+std::string Fields::required_string(const std::string& key, const std::string& doc, const StringCheck& check)
 {
-  const json* v = choose(file_, pointer(key),
-                         docs_ ? lookup(key, "string", "(required)", doc, with_choices({{"type", "string"}}))
-                               : lookup(key, {}, {}, {}, json()));
+  const json* raw  = docs_ ? lookup(key, "string", "(required)", doc, with_choices({{"type", "string"}}))
+                           : lookup(key, {}, {}, {}, json());
+  ChoiceCheck each = string_check(file_, check);
+  const json* v    = choose(file_, pointer(key), raw, each);
   if (not v) {
     if (docs_)
       return "";
     missing(key, doc);
   }
-  if (not v->is_string())
-    fail(key, "expected a string, got " + quote_value(*v));
+  if (v == raw)
+    each(pointer(key), *v);
   return v->get<std::string>();
 }
 
@@ -389,18 +403,21 @@ std::string Fields::choice(const std::string& key, const std::string& def, const
   std::string joined;
   for (auto const& o : options)
     joined += (joined.empty() ? "" : "|") + o;
-  const json* v = choose(file_, pointer(key),
-                         docs_ ? lookup(key, "one of " + joined, def, doc, with_choices({{"enum", options}}))
-                               : lookup(key, {}, {}, {}, json()));
+  auto each = [&](const std::string& ptr, const json& c) {
+    if (not c.is_string())
+      throw InputError(file_, ptr, "expected one of " + joined + ", got " + quote_value(c));
+    auto s = c.get<std::string>();
+    if (std::find(options.begin(), options.end(), s) == options.end())
+      throw InputError(file_, ptr, "expected one of " + joined + ", got " + quote_value(c) + did_you_mean(s, options));
+  };
+  const json* raw = docs_ ? lookup(key, "one of " + joined, def, doc, with_choices({{"enum", options}}))
+                          : lookup(key, {}, {}, {}, json());
+  const json* v   = choose(file_, pointer(key), raw, each);
   if (not v)
     return def;
-  if (not v->is_string())
-    fail(key, "expected one of " + joined + ", got " + quote_value(*v));
-  auto s = v->get<std::string>();
-  if (std::find(options.begin(), options.end(), s) == options.end()) {
-    fail(key, "expected one of " + joined + ", got " + quote_value(*v) + did_you_mean(s, options));
-  }
-  return s;
+  if (v == raw)
+    each(pointer(key), *v);
+  return v->get<std::string>();
 }
 
 std::vector<double> Fields::quantity_list(const std::string& key, Unit unit, const std::vector<double>& def,

@@ -7,6 +7,7 @@
 #include "sim/input/json_io.hpp"
 #include "sim/input/units.hpp"
 
+#include <functional>
 #include <limits>
 #include <map>
 #include <memory>
@@ -63,8 +64,12 @@ public:
   long integer(const std::string& key, long def, const std::string& doc, long min = 0,
                long max = std::numeric_limits<long>::max());
   bool boolean(const std::string& key, bool def, const std::string& doc);
-  std::string string(const std::string& key, const std::string& def, const std::string& doc);
-  std::string required_string(const std::string& key, const std::string& doc);
+  /** A check of a string field's value beyond its type (a file that must exist...), given the value's pointer: run on
+   *  the value and on each of its choices. */
+  using StringCheck = std::function<void(const std::string& pointer, const std::string& value)>;
+  std::string string(const std::string& key, const std::string& def, const std::string& doc,
+                     const StringCheck& check = {});
+  std::string required_string(const std::string& key, const std::string& doc, const StringCheck& check = {});
   std::string choice(const std::string& key, const std::string& def, const std::vector<std::string>& options,
                      const std::string& doc);
   /** A choice read straight into an enum: `options` pairs each accepted string with its value. */

@@ -75,10 +75,17 @@ json parse_json_text(const std::string& text, const std::string& where)
                          (pos == std::string::npos ? what : what.substr(pos)));
   } catch (const json::exception& e) {
     // Numbers beyond a double (1e999) are out_of_range, not parse errors.
-    std::string what = e.what();
-    auto pos         = what.find("] ");
-    throw InputError(where, "", "invalid JSON: " + (pos == std::string::npos ? what : what.substr(pos + 2)));
+    throw InputError(where, "", "invalid JSON: " + json_error_text(e));
   }
+}
+
+std::string json_error_text(const std::exception& e)
+{
+  std::string what = e.what();
+  if (what.rfind("[json.exception.", 0) != 0)
+    return what;
+  auto pos = what.find("] ");
+  return pos == std::string::npos ? what : what.substr(pos + 2);
 }
 
 namespace {

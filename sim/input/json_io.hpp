@@ -35,6 +35,9 @@ void write_file_atomic(const std::string& path, const std::string& content);
 /** Deterministic JSON text (sorted keys, fixed number format) for byte-identical outputs. */
 std::string dump_json(const json& j);
 
+/** The text of a JSON library exception without its "[json.exception.type_error.302] " tag: what a message shows. */
+std::string json_error_text(const std::exception& e);
+
 /** Renders a JSON value the way error messages quote it (strings in quotes, short). */
 std::string quote_value(const json& j);
 

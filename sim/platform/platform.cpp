@@ -553,22 +553,31 @@ PlatformSpec parse_platform(const json& root, const std::string& path)
   return spec;
 }
 
-void apply_host_profile(PlatformSpec& spec, const std::string& profile_path, const std::string& scenario_file)
+HostProfile check_host_profile(const json& root, const std::string& profile_path)
 {
-  json root = load_input_json(profile_path);
   Fields f(root, profile_path, "");
   f.string("name", "", "profile name (usually the host name)");
   f.string("description", "", "free text");
   f.raw("raw", "object", "raw microbenchmark figures (informative)");
   f.raw("generated_by", "string", "the command that wrote the profile");
-  Sourced speed  = read_sourced(f, "speed", Unit::speed, "speed of one core", simgrid_rate_range);
-  long cores     = f.integer("cores", 1, "cores", 1, 1024);
+  HostProfile hp;
+  hp.speed       = read_sourced(f, "speed", Unit::speed, "speed of one core", simgrid_rate_range);
+  hp.cores       = f.integer("cores", 1, "cores", 1, 1024);
   const json* os = f.raw("os_profile", "object", "OS cost table measured on this machine");
   if (os == nullptr)
     f.fail("os_profile", "missing required field (the measured OS cost table)");
-  OsProfile measured = parse_os_profile(f.string("name", "calibrated", ""), *os, profile_path, "/os_profile");
+  hp.measured = parse_os_profile(f.string("name", "calibrated", ""), *os, profile_path, "/os_profile");
   f.finish();
+  return hp;
+}
+
+void apply_host_profile(PlatformSpec& spec, const std::string& profile_path, const std::string& scenario_file)
+{
   (void)scenario_file;
+  HostProfile hp            = check_host_profile(load_input_json(profile_path), profile_path);
+  const Sourced& speed      = hp.speed;
+  long cores                = hp.cores;
+  const OsProfile& measured = hp.measured;
   // Costs the microbenchmarks do not cover (e.g. Win32 calls) stay those of the platform's own profiles.
   for (auto& [name, prof] : spec.os_profiles)
     for (auto const& [k, v] : measured.costs)

@@ -123,6 +123,15 @@ PlatformSpec parse_platform(const json& root, const std::string& path);
 /** Documents every field of a platform file (the parsers in documentation mode). In the pointers, the items of a
  *  list are the segment `*` and the entries of an object keyed by name the segment `<name>`. */
 void describe_platform(std::vector<FieldDoc>& docs);
+/** What `run` takes from a host profile (clustersim calibrate's output). */
+struct HostProfile {
+  Sourced speed;
+  long cores = 1;
+  OsProfile measured; ///< the measured OS cost table
+};
+/** Checks a host profile document read from `path` as `run` applies it (the one check of a profile, also made by
+ *  `calibrate --from`); bad input is an InputError naming `path` and the pointer. */
+HostProfile check_host_profile(const json& root, const std::string& path);
 /** Applies a host profile file (a machine calibrated by microbenchmarks) to every host. */
 void apply_host_profile(PlatformSpec& spec, const std::string& profile_path, const std::string& scenario_file);
 /** Parses an OS cost table object (used by platforms and host profiles). */

@@ -141,12 +141,11 @@ Topology read_topology(Fields& t)
                 : topo.kind == "torus"  ? product(topo.dimensions)
                                         : product({topo.groups[0], topo.chassis[0], topo.routers[0], topo.nodes});
   if (topo.leaves > max_leaves)
-    t.fail("kind", "a fabric of " + std::to_string(static_cast<long>(topo.leaves)) + " hosts: at most " +
-                       std::to_string(static_cast<long>(max_leaves)));
+    t.fail("kind", "a fabric of " + format_number(topo.leaves) + " hosts: at most " + format_number(max_leaves));
   double elements = fabric_elements(topo);
   if (elements > max_fabric_elements)
-    t.fail("kind", "a " + topo.kind + " of " + std::to_string(static_cast<long long>(std::min(elements, 1e18))) +
-                       " switches and cables: at most " + std::to_string(static_cast<long>(max_fabric_elements)) +
+    t.fail("kind", "a " + topo.kind + " of " + format_number(elements) + " switches and cables: at most " +
+                       format_number(max_fabric_elements) +
                        " (SimGrid builds each, about 480 bytes apiece, before the run starts)");
   return topo;
 }

@@ -26,17 +26,43 @@ std::string plot_path(const std::string& path)
 
 std::string gnuplot_quote(const std::string& text)
 {
-  // Single-quoted gnuplot strings only need '' for a quote; newlines would end the command.
+  // Single-quoted gnuplot strings take every byte as it is but a quote (doubled) and a line end, which would end the
+  // command (and gnuplot runs `backquotes` inside double-quoted strings, so user text never goes in one). A control
+  // character is joined in as a fixed double-quoted escape: 'a'."\n".'b' is the string a, newline, b, so a file name
+  // with a newline or a tab still names its file.
   std::string out = "'";
   for (char c : text) {
+    auto u = static_cast<unsigned char>(c);
     if (c == '\'')
       out += "''";
-    else if (c == '\n' || c == '\r')
-      out += ' ';
-    else
+    else if (u < 0x20 || u == 0x7f) {
+      char esc[16];
+      std::snprintf(esc, sizeof esc, "'.\"\\%03o\".'", u);
+      out += esc;
+    } else
       out += c;
   }
   return out + "'";
+}
+
+std::string tsv_field(const std::string& text)
+{
+  // A tab would start another column and a line end another row: the bars of a plot would be read from the wrong
+  // column or lost. Written as the two characters \t, \n, \r (and a backslash doubled, so each stays readable).
+  std::string out;
+  for (char c : text) {
+    if (c == '\t')
+      out += "\\t";
+    else if (c == '\n')
+      out += "\\n";
+    else if (c == '\r')
+      out += "\\r";
+    else if (c == '\\')
+      out += "\\\\";
+    else
+      out += c;
+  }
+  return out;
 }
 
 /** gnuplot's exit status: 0 when it drew, 127 when it could not be started. */
@@ -65,10 +91,9 @@ bool render_plot(const std::string& script, const std::string& out_base, const s
     // gnuplot opens its output as it is told, through a link and into a device: it draws into a new temporary file
     // of ours, renamed onto the plot's name once drawn (sim/input/staged_files.hpp).
     StagedFiles staged;
-    std::string out = plot_path(staged.reserve(out_base + ext));
-    std::string prelude =
-        defs + "outfile=" + gnuplot_quote(out) + "; set terminal " + term + "; set output " + gnuplot_quote(out) + ";";
-    int status = run_gnuplot(prelude, script);
+    std::string out     = plot_path(staged.reserve(out_base + ext));
+    std::string prelude = defs + "outfile=" + gnuplot_quote(out) + "; set terminal " + term + "; set output outfile;";
+    int status          = run_gnuplot(prelude, script);
     if (status == 0)
       staged.commit();
     if (status == 127)

@@ -21,7 +21,12 @@ void render_run_plots(const std::string& run_dir, const std::string& model, bool
  *  an absolute path begins with '/'. */
 std::string plot_path(const std::string& path);
 
-/** Escapes text for a single-quoted gnuplot string. */
+/** `text` as a gnuplot string expression: single-quoted (no `backquote` runs), a control character joined in as a
+ *  fixed escape ('a'."\012".'b'), so any text, a file name with a newline included, reaches gnuplot as it is. */
 std::string gnuplot_quote(const std::string& text);
+
+/** `text` as one field of a tab-separated data file for gnuplot: a tab, line end or backslash written as \t, \n, \r,
+ *  \\ (the one place data text is escaped: a raw tab or newline would shift or split the row). */
+std::string tsv_field(const std::string& text);
 
 } // namespace cs

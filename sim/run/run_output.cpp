@@ -17,42 +17,42 @@ namespace cs {
 
 namespace {
 
-void check_output_name(const std::string& dir)
+void check_output_name(const std::string& dir, const std::string& option)
 {
   if (dir.empty())
-    throw UsageError("--out is empty");
+    throw UsageError(option + " is empty");
   if (dir.size() >= PATH_MAX)
-    throw UsageError("--out is " + std::to_string(dir.size()) + " bytes long, the system takes paths below " +
+    throw UsageError(option + " is " + std::to_string(dir.size()) + " bytes long, the system takes paths below " +
                      std::to_string(PATH_MAX));
   for (auto const& part : fs::path(dir))
     if (part.native().size() > NAME_MAX)
-      throw UsageError("--out " + dir.substr(0, 60) + "...: the name " + part.native().substr(0, 40) +
+      throw UsageError(option + " " + dir.substr(0, 60) + "...: the name " + part.native().substr(0, 40) +
                        "... is longer than the " + std::to_string(NAME_MAX) + " bytes a file name may have");
 }
 
 } // namespace
 
-void check_output_dir(const std::string& dir)
+void check_output_dir(const std::string& dir, const std::string& option)
 {
   // The folder itself is created only when the results are written, so bad input found later leaves nothing; here
   // the nearest existing folder on its path must take a file.
-  check_output_name(dir);
+  check_output_name(dir, option);
   fs::path existing = fs::path(dir).lexically_normal();
   std::error_code ec;
   while (not existing.empty() && not fs::exists(existing, ec)) {
     if (fs::is_symlink(fs::symlink_status(existing, ec)))
-      throw UsageError("--out " + dir + ": " + existing.string() + " is a symbolic link to nothing");
+      throw UsageError(option + " " + dir + ": " + existing.string() + " is a symbolic link to nothing");
     existing = existing.parent_path();
   }
   if (existing.empty())
     existing = ".";
   if (not fs::is_directory(existing, ec))
-    throw UsageError("--out " + dir + ": " + existing.string() + " is not a folder");
+    throw UsageError(option + " " + dir + ": " + existing.string() + " is not a folder");
   // A new file of our own (never through a link planted at the name), removed at once.
   std::string probe = (existing / (".clustersim-probe." + std::to_string(::getpid()))).string();
   int fd            = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
   if (fd < 0 && errno != EEXIST)
-    throw UsageError("--out " + dir + ": cannot write into " + existing.string() + ": " + std::strerror(errno));
+    throw UsageError(option + " " + dir + ": cannot write into " + existing.string() + ": " + std::strerror(errno));
   if (fd >= 0) {
     ::close(fd);
     fs::remove(probe, ec);

@@ -10,8 +10,9 @@ namespace cs {
 
 /** Proves that `dir` can be created and written (a probe file written and removed in its nearest existing
  *  folder), so that a read-only --out fails before the simulation rather than after it: so does a name longer
- *  than NAME_MAX, a path of PATH_MAX or more, or a symbolic link to nothing on the way. A UsageError (exit 2). */
-void check_output_dir(const std::string& dir);
+ *  than NAME_MAX, a path of PATH_MAX or more, or a symbolic link to nothing on the way. A UsageError (exit 2)
+ *  naming `option`, the option the user gave the folder with (--out, --work). */
+void check_output_dir(const std::string& dir, const std::string& option = "--out");
 
 /** One writer at a time per output folder: creates the folder and holds an flock on it (released when the process
  *  ends, even by SIGKILL). A run and a run --uncertainty hold it exclusive; the shards of a sweep hold it shared

@@ -5,6 +5,7 @@
 #include "sim/input/input_limits.hpp"
 #include "sim/input/json_cache.hpp"
 #include "sim/input/uncertain.hpp"
+#include "sim/platform/platform.hpp"
 #include "sim/platform/platform_overrides.hpp"
 #include "sim/run/model_names.hpp"
 
@@ -35,7 +36,7 @@ void apply_overrides(json& doc, const std::vector<std::string>& sets, const std:
     } catch (const json::parse_error&) {
       value = text; // not JSON: a plain string such as FR or 100Mbps
     } catch (const json::exception& e) {
-      throw UsageError("--set " + path + ": " + std::string(e.what()).substr(std::string(e.what()).find("] ") + 2));
+      throw UsageError("--set " + path + ": " + json_error_text(e));
     }
     json* node = &doc;
     std::string pointer;
@@ -122,12 +123,33 @@ void scenario_fields(Fields& f, Scenario& s)
   uncertainty_fields(f);
   Fields p                 = f.object("platform", "which platform and how to adapt it");
   s.platform.scenario_file = s.file;
-  s.platform.file          = p.required_string("file", "platform file (JSON, or SimGrid XML)");
+  // The platform file, and each of its choices: a file that exists; a choice is also read as a platform, so that a
+  // platform a sample would draw is refused when the scenario is read, naming the choice.
+  s.platform.file = p.required_string(
+      "file", "platform file (JSON, or SimGrid XML)", [&](const std::string& ptr, const std::string& file) {
+        if (p.documenting())
+          return;
+        std::string path = resolve_path(s.file, file);
+        if (not file_exists(path))
+          throw InputError(s.file, ptr, "no such platform file " + quote_value(file));
+        if (ptr == p.pointer("file"))
+          return; // the value itself is read as the run's platform
+        try {
+          load_platform(path);
+        } catch (const InputError& e) {
+          throw InputError(s.file, ptr, "platform " + quote_value(file) + ": " + e.what());
+        }
+      });
   s.platform.slowdown =
       p.number("slowdown", 1, "network slowdown k: every link's bandwidth / k, latency x k (seed 000's kLAN)",
                Range::at_least(1));
-  s.platform.host_profile = p.string("host_profile", "", "calibrated host profile replacing every host's costs");
-  s.platform.overrides    = declare_platform_overrides(p);
+  s.platform.host_profile =
+      p.string("host_profile", "", "calibrated host profile replacing every host's costs",
+               [&](const std::string& ptr, const std::string& file) {
+                 if (not p.documenting() && not file.empty() && not file_exists(resolve_path(s.file, file)))
+                   throw InputError(s.file, ptr, "no such host profile file " + quote_value(file));
+               });
+  s.platform.overrides = declare_platform_overrides(p);
   p.finish();
   if (const json* params =
           f.raw("params", "object", "the model's parameters (see `clustersim describe MODEL`)", {{"type", "object"}})) {
@@ -170,15 +192,9 @@ Scenario load_scenario(const std::string& path, const std::vector<std::string>& 
   s.file = path;
   Fields f(doc, path, "");
   scenario_fields(f, s);
-  s.platform.path = resolve_path(path, s.platform.file);
-  if (not file_exists(s.platform.path))
-    throw InputError(path, "/platform/file", "no such platform file " + quote_value(s.platform.file));
-  if (not s.platform.host_profile.empty()) {
+  s.platform.path = resolve_path(path, s.platform.file); // checked by scenario_fields
+  if (not s.platform.host_profile.empty())
     s.platform.host_profile_path = resolve_path(path, s.platform.host_profile);
-    if (not file_exists(s.platform.host_profile_path))
-      throw InputError(path, "/platform/host_profile",
-                       "no such host profile file " + quote_value(s.platform.host_profile));
-  }
   s.resolved = doc;
   return s;
 }

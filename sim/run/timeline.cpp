@@ -1,6 +1,9 @@
 #include "sim/run/timeline.hpp"
 #include "sim/input/errors.hpp"
+#include "sim/input/fields.hpp"
+#include "sim/input/input_limits.hpp"
 #include "sim/input/json_io.hpp"
+#include "sim/input/units.hpp"
 #include "sim/run/events.hpp"
 #include "sim/run/plot.hpp"
 #include "sim/run/timeline_lanes.hpp"
@@ -10,6 +13,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <optional>
 #include <set>
 #include <vector>
 
@@ -21,20 +25,22 @@ double parse_time(const std::string& text, double def, const std::string& whole)
 {
   if (text.empty())
     return def;
-  char* end = nullptr;
-  double v  = std::strtod(text.c_str(), &end);
-  if (end == text.c_str() || *end != '\0' || v < 0)
-    throw UsageError("--window expects T0:T1 in simulated seconds (either side may be empty), got \"" + whole + "\"");
-  return v;
+  // The one parser of numbers and units: decimal and finite (no nan, inf or 0x1), seconds as a plain number or any
+  // time unit ("20min").
+  std::string why;
+  std::optional<double> v = parse_unit_string(text, Unit::none, &why);
+  if (not v)
+    v = parse_unit_string(text, Unit::time, &why);
+  if (not v || *v < 0 || *v > max_duration_s)
+    throw UsageError("--window expects T0:T1 in simulated seconds in [0, " + format_number(max_duration_s) +
+                     "] (either side may be empty), got \"" + whole + "\"" + (v ? "" : ": \"" + text + "\" " + why));
+  return *v;
 }
 
 /** Text for one tab-separated field: tabs and newlines would break the row. */
 std::string field(const json& v)
 {
-  std::string s = v.is_string() ? v.get<std::string>() : csv_field(v);
-  for (char& c : s)
-    if (c == '\t' || c == '\n' || c == '\r')
-      c = ' ';
+  std::string s = tsv_field(v.is_string() ? v.get<std::string>() : csv_field(v));
   return s.empty() ? "-" : s;
 }
 

@@ -17,6 +17,14 @@ public:
   virtual json value(size_t row, size_t path) const = 0;
   /** The longest JSON text a value of `path` can have: a listing's column width without drawing every row. */
   virtual size_t widest(size_t path) const = 0;
+  /** A value that stands for draws of a path, with the JSON pointer in the sweep file that declares it. */
+  struct Bound {
+    std::string pointer;
+    json value;
+  };
+  /** The values that stand for every draw of `path`, checked as points before any runs: each of a choice's values,
+   *  a range's two ends. */
+  virtual std::vector<Bound> bounds(size_t path) const = 0;
 };
 
 /** One factor: paths that advance together and their rows of values (a grid axis has one path). */

@@ -53,19 +53,19 @@ std::string read_pid(const std::string& path)
 
 } // namespace
 
-SweepLock::SweepLock(const std::string& out_dir, int shard_index, int shard_count)
+SweepLock::SweepLock(const std::string& out_dir, int shard_index, int shard_count, const std::string& option)
     : folder_(out_dir, RunFolderLock::Share::shared)
 {
   std::string dir = out_dir + "/locks";
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec)
-    throw UsageError("--out " + out_dir + ": cannot create " + dir + ": " + ec.message());
+    throw UsageError(option + " " + out_dir + ": cannot create " + dir + ": " + ec.message());
   // The folder's own lock is held only while this sweep looks at the others: two sweeps starting together see
   // each other in turn, never both miss the other.
   int guard = take(dir + "/folder.lock", true);
   if (guard < 0)
-    throw UsageError("--out " + out_dir + ": cannot lock " + dir + "/folder.lock: " + std::strerror(errno));
+    throw UsageError(option + " " + out_dir + ": cannot lock " + dir + "/folder.lock: " + std::strerror(errno));
   std::string mine = std::to_string(shard_index + 1) + "-of-" + std::to_string(shard_count) + ".lock";
   std::string held;
   for (auto const& e : fs::directory_iterator(dir, ec)) {
@@ -99,7 +99,7 @@ SweepLock::SweepLock(const std::string& out_dir, int shard_index, int shard_coun
   if (not held.empty()) {
     if (fd_ >= 0)
       ::close(fd_);
-    throw UsageError("--out " + out_dir + ": " + held);
+    throw UsageError(option + " " + out_dir + ": " + held);
   }
 }
 

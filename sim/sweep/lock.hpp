@@ -13,7 +13,7 @@ namespace cs {
  *  folder makes the constructor throw a UsageError (exit 2) naming its pid. */
 class SweepLock {
 public:
-  SweepLock(const std::string& out_dir, int shard_index, int shard_count);
+  SweepLock(const std::string& out_dir, int shard_index, int shard_count, const std::string& option = "--out");
   ~SweepLock();
   SweepLock(const SweepLock&)            = delete;
   SweepLock& operator=(const SweepLock&) = delete;

@@ -22,7 +22,7 @@ SweepTask prepare_sweep(const SweepSpec& spec, const SweepRunOptions& o)
   t.spec    = &spec;
   t.options = &o;
   t.sampled = is_sampled(spec);
-  t.lock    = std::make_unique<SweepLock>(o.out_dir, o.shard_index, o.shard_count); // before the manifest
+  t.lock    = std::make_unique<SweepLock>(o.out_dir, o.shard_index, o.shard_count, o.out_option); // before the manifest
   claim_output(spec, o.forward, o.out_dir);
   for (size_t i = 0, n = spec.size(); i < n; ++i) {
     if (static_cast<int>(i % static_cast<size_t>(o.shard_count)) != o.shard_index)

@@ -12,11 +12,12 @@ namespace cs {
 
 struct SweepRunOptions {
   std::string out_dir;
-  int jobs        = 1;
-  int shard_index = 0; ///< K of --shard K/N (0-based internally)
-  int shard_count = 1;
-  bool quiet      = false;
-  bool merge      = true;     ///< merge OUT/sweep.csv at the end (shards filling one folder leave it to `sweep merge`)
+  std::string out_option = "--out"; ///< the option out_dir comes from, as errors name it (validate's is --work)
+  int jobs               = 1;
+  int shard_index        = 0; ///< K of --shard K/N (0-based internally)
+  int shard_count        = 1;
+  bool quiet             = false;
+  bool merge = true;          ///< merge OUT/sweep.csv at the end (shards filling one folder leave it to `sweep merge`)
   double point_timeout_s = 0; ///< a point running longer is killed and recorded as failed (0: no limit)
   int batch = 0; ///< at most this many repetitions per worker process (0: automatic, 1: one process per point)
   std::vector<std::string> forward; ///< SimGrid --cfg/--log options for every point

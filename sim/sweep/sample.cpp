@@ -23,6 +23,7 @@ struct Distribution {
   double lo = 0, hi = 0;
   Unit unit = Unit::none; ///< bounds given with a unit: draws are written in its base unit ("0.0123s")
   std::vector<json> choices;
+  std::string pointer; ///< in the sweep file
 
   json value(double u, int digits) const
   {
@@ -155,6 +156,23 @@ public:
 
   size_t size() const override { return count_; }
 
+  std::vector<Bound> bounds(size_t path) const override
+  {
+    const Distribution& d = dists_[path];
+    std::vector<Bound> out;
+    if (d.kind == Distribution::Kind::choice) {
+      for (size_t i = 0; i < d.choices.size(); ++i)
+        out.push_back({pointer_join(pointer_join(d.pointer, "choice"), i), d.choices[i]});
+      return out;
+    }
+    const char* key = d.kind == Distribution::Kind::uniform       ? "uniform"
+                      : d.kind == Distribution::Kind::log_uniform ? "log_uniform"
+                                                                  : "integer";
+    out.push_back({pointer_join(pointer_join(d.pointer, key), size_t{0}), d.value(0, digits_)});
+    out.push_back({pointer_join(pointer_join(d.pointer, key), size_t{1}), d.value(1, digits_)});
+    return out;
+  }
+
   size_t widest(size_t path) const override
   {
     const Distribution& d = dists_[path];
@@ -232,6 +250,7 @@ SweepFactor parse_sample(const json& j, const std::string& file, const std::stri
   for (auto const& [path, d] : params->items()) {
     factor.paths.push_back(path);
     dists.push_back(parse_distribution(d, file, pointer_join(f.pointer("params"), path)));
+    dists.back().pointer = pointer_join(f.pointer("params"), path);
   }
 
   factor.lazy = std::make_shared<SampleRows>(method == "lhs", static_cast<size_t>(count), digits, std::move(dists),

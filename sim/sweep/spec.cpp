@@ -375,12 +375,30 @@ void check_points(const SweepSpec& spec)
     return;
   check_point(spec, sweep_point(spec, 0), "");
   // Every other row of every factor, in the first point's place: the axes are independent, so a value that is
-  // valid there is valid in every point that takes it. A sample is drawn within its declared bounds: its first row
-  // stands for the others.
+  // valid there is valid in every point that takes it. A sample is drawn within its declared bounds: each of a
+  // choice's values and a range's two ends stand for its draws, each checked in the first point's place and named
+  // by its own pointer in the sweep file.
   for (size_t g = 0; g < spec.factors.size(); ++g) {
     const SweepFactor& f = spec.factors[g];
-    if (f.kind == "random" || f.kind == "lhs")
+    if (f.kind == "random" || f.kind == "lhs") {
+      SweepPoint first              = sweep_point(spec, 0);
+      std::vector<std::string> sets = first.sets(spec);
+      for (size_t k = 0; k < f.paths.size(); ++k)
+        for (auto const& b : f.lazy->bounds(k)) {
+          std::vector<std::string> with = sets;
+          for (auto& a : with)
+            if (a.rfind(f.paths[k] + "=", 0) == 0)
+              a = set_arg(f.paths[k], b.value);
+          try {
+            check_scenario(spec.base, with);
+          } catch (const InputError& e) {
+            throw InputError(spec.file, b.pointer,
+                             "the sample's value " + b.value.dump() + " of " + f.paths[k] +
+                                 " is not valid there: " + e.what());
+          }
+        }
       continue;
+    }
     for (size_t row = 1; row < f.size(); ++row) {
       std::string what;
       for (size_t k = 0; k < f.paths.size(); ++k)

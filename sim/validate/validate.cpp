@@ -6,6 +6,7 @@
 #include "sim/input/temp_dir.hpp"
 #include "sim/run/fingerprint.hpp"
 #include "sim/run/plot.hpp"
+#include "sim/run/run_output.hpp"
 #include "sim/sweep/store.hpp"
 #include "sim/sweep/sweep.hpp"
 #include "sim/sweep/uncertainty_sweep.hpp"
@@ -598,6 +599,7 @@ void add_sampled_sweep(FilePlan& plan, const std::string& name, const std::strin
   SweepJob job             = sweeps[plan.sweeps[name]];
   job.spec                 = parse_sweep(doc, plan.file, pointer_join("/runs", name));
   job.options.out_dir      = work + "/" + plan.stem + "/" + name + ".samples";
+  job.options.out_option   = o.work_dir.empty() ? "--out" : "--work";
   job.options.tables       = false; // the cells read the samples' metrics only
   plan.sample_sweeps[name] = sweeps.size();
   sweeps.push_back(std::move(job));
@@ -613,11 +615,12 @@ void add_sweeps(FilePlan& plan, const std::string& work, const ValidateOptions& 
     if (not plan.runs.is_object() || not plan.runs.contains(name))
       throw InputError(plan.file, "/runs", "no run named \"" + name + "\"");
     SweepJob job;
-    job.spec             = parse_sweep(plan.runs[name], plan.file, pointer_join("/runs", name));
-    job.options.out_dir  = work + "/" + plan.stem + "/" + name;
-    job.options.quiet    = true;
-    job.options.forward  = o.forward;
-    job.options.self_exe = self_executable();
+    job.spec               = parse_sweep(plan.runs[name], plan.file, pointer_join("/runs", name));
+    job.options.out_dir    = work + "/" + plan.stem + "/" + name;
+    job.options.out_option = o.work_dir.empty() ? "--out" : "--work";
+    job.options.quiet      = true;
+    job.options.forward    = o.forward;
+    job.options.self_exe   = self_executable();
     if (not o.quiet)
       std::fprintf(stderr, "[validate] %s: running %s (%zu points)\n", plan.stem.c_str(), name.c_str(),
                    job.spec.size());
@@ -895,6 +898,8 @@ int run_validation(const ValidateOptions& o)
   // The temporary runs go on every way out: a bad cell's exception, and SIGINT/SIGTERM (deferred while it lives).
   std::string work = o.work_dir;
   bool temporary   = work.empty();
+  if (not temporary)
+    check_output_dir(work, "--work"); // before any run: a folder that cannot be written is the option's fault
   std::optional<TempDir> temp;
   if (temporary) {
     temp.emplace("validate");

@@ -4,7 +4,9 @@
 #include "sim/input/uncertain.hpp"
 
 #include <catch2/catch.hpp>
+#include <functional>
 #include <set>
+#include <string>
 
 using cs::json;
 
@@ -52,6 +54,39 @@ TEST_CASE("Choices are checked when read", "[unit][uncertain]")
   json empty       = machine;
   empty["choices"] = json::array();
   REQUIRE_THAT(error_of(empty), Catch::Contains("/platform/file/choices"));
+}
+
+TEST_CASE("Every choice is checked as the field itself, at its own pointer", "[unit][uncertain]")
+{
+  auto error = [](const std::function<void(cs::Fields&)>& read, const json& field) -> std::string {
+    try {
+      cs::Fields f(json{{"k", field}}, "p.json", "/params");
+      read(f);
+    } catch (const cs::InputError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  auto count = [](cs::Fields& f) { f.integer("k", 1, "a count", 1); };
+  REQUIRE_THAT(error(count, {{"value", 10}, {"choices", {10, -5}}, {"source", "s"}}),
+               Catch::Contains("/params/k/choices/1: expected an integer in [1, ") && Catch::Contains("got -5"));
+  auto method = [](cs::Fields& f) { f.choice("k", "FR", {"NR", "FR"}, "a method"); };
+  REQUIRE_THAT(error(method, {{"value", "FR"}, {"choices", {"FR", "XR"}}, {"source", "s"}}),
+               Catch::Contains("/params/k/choices/1: expected one of NR|FR, got \"XR\""));
+  auto text = [](cs::Fields& f) { f.string("k", "", "a name"); };
+  REQUIRE_THAT(error(text, {{"value", "a"}, {"choices", {"a", 3}}, {"source", "s"}}),
+               Catch::Contains("/params/k/choices/1: expected a string, got 3"));
+  // A string field's own check runs on every choice too.
+  auto checked = [](cs::Fields& f) {
+    f.string("k", "", "a file", [](const std::string& ptr, const std::string& v) {
+      if (v != "a.json")
+        throw cs::InputError("p.json", ptr, "no such file " + v);
+    });
+  };
+  REQUIRE_THAT(error(checked, {{"value", "a.json"}, {"choices", {"a.json", "b.json"}}, {"source", "s"}}),
+               Catch::Contains("/params/k/choices/1: no such file b.json"));
+  REQUIRE_THAT(error(checked, json("b.json")), Catch::Contains("/params/k: no such file b.json"));
+  REQUIRE(error(checked, {{"value", "a.json"}, {"choices", {"a.json"}}, {"source", "s"}}).empty());
 }
 
 TEST_CASE("Under a draw every choice is drawn, the same one for the same sample", "[unit][uncertain]")

@@ -58,9 +58,10 @@ inline json run_metrics(const std::string& scenario, const std::vector<std::stri
 }
 
 /** Runs `scenario` as run_metrics does, with the log `settings` (such as "--log=cs_checkpoint.thres:verbose") after
- *  the quiet default, and returns what the run logged (SimGrid's log goes to stderr, redirected into a file). */
+ *  the quiet default, and returns what the run logged (SimGrid's log goes to stderr, redirected into a file); with
+ *  `metrics`, also result.json's metrics. */
 inline std::string run_log(const std::string& scenario, const std::vector<std::string>& sets,
-                           const std::vector<std::string>& settings)
+                           const std::vector<std::string>& settings, json* metrics = nullptr)
 {
   std::string dir;
   RunOptions o = test_run(scenario, sets, dir);
@@ -85,6 +86,8 @@ inline std::string run_log(const std::string& scenario, const std::vector<std::s
   }
   restore();
   std::string text = read_text(dir + "/log");
+  if (metrics)
+    *metrics = load_json_file(o.out_dir + "/result.json")["metrics"];
   std::filesystem::remove_all(dir);
   return text;
 }
