@@ -10,7 +10,7 @@ shift
 corpus="$build/fuzz-corpus"
 mkdir -p "$corpus" "$build/fuzz-artifacts"
 # The first byte picks the loader: 0 scenario, 1 platform, 2 sweep, 3 validation, 4 SimGrid XML platform,
-# 5 SimGrid options (one per line).
+# 5 SimGrid options (one per line), 6 host profile (calibrate --from).
 seed() { { printf "\\x$1"; cat "$2"; } >"$corpus/$(basename "$(dirname "$2")")-$(basename "$2").$1"; }
 for f in scenarios/*/*.json; do
   if grep -q '"grid"\|"zip"\|"sample"' "$f"; then seed 02 "$f"; else seed 00 "$f"; fi
@@ -21,6 +21,7 @@ for f in tests/bad_input/*.json; do seed 00 "$f"; done
 for f in tests/bad_input/sweeps/*.json; do seed 02 "$f"; done
 for f in platforms/*.xml tests/bad_input/platforms/*.xml tests/fuzz/xml/*.xml; do [ -e "$f" ] && seed 04 "$f"; done
 for f in tests/fuzz/options/*.txt; do seed 05 "$f"; done
+for f in platforms/generated/*.json tests/bad_input/profiles/*.json; do [ -e "$f" ] && seed 06 "$f"; done
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 "$build/fuzz_loaders" "$corpus" -timeout=10 -rss_limit_mb=4096 -artifact_prefix="$build/fuzz-artifacts/" \
   -print_final_stats=1 "$@"

@@ -1,9 +1,12 @@
 /* libFuzzer target over the input loaders: scenario (with its platform and the model's checks), platform, sweep
- * (and the check of its points), validation cells, SimGrid XML platforms and SimGrid options. The first byte picks the
+ * (and the check of its points), validation cells, SimGrid XML platforms, SimGrid options and
+ * host profiles as `calibrate --from` reads them. The first byte picks the
  * loader, the rest is the file. Bad input must end in InputError or UsageError; any other exception, a crash or a
  * sanitizer report is a bug (libFuzzer stops on it). Run from the repository root so that shipped scenarios find their
  * platforms: scripts/fuzz.sh. */
 #include "app/model_table.hpp"
+#include "calibration/figures.hpp"
+#include "calibration/roundtrip.hpp"
 #include "sim/input/errors.hpp"
 #include "sim/input/input_limits.hpp"
 #include "sim/platform/platform.hpp"
@@ -58,6 +61,15 @@ void validation_cells(const std::string& path)
   }
 }
 
+void calibrate_from(const std::string& path)
+{
+  cs::json profile = cs::load_json_file(path);
+  cs::calib::check_profile_shape(profile, path);
+  cs::check_host_profile(profile, path);
+  cs::calib::figures_from_json(profile["raw"].value("figures", cs::json()), path);
+  cs::calib::make_roundtrip_validation(profile, path);
+}
+
 std::vector<std::string> lines(const char* text, size_t size)
 {
   std::vector<std::string> out(1);
@@ -82,7 +94,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
   if (size < 1)
     return 0;
-  const int kind = data[0] % 6;
+  const int kind = data[0] % 7;
   const bool xml = kind == 4;
   {
     std::ofstream out(input_path(xml), std::ios::binary | std::ios::trunc);
@@ -105,8 +117,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     case 4:
       cs::load_platform(input_path(true));
       break;
-    default: // SimGrid options, one per line, as on the command line (--cfg=KEY:VALUE, --log=...)
+    case 5: // SimGrid options, one per line, as on the command line (--cfg=KEY:VALUE, --log=...)
       cs::check_simgrid_args(lines(reinterpret_cast<const char*>(data + 1), size - 1));
+      break;
+    default: // a host profile as calibrate --from reads it, then the round-trip validation made from it
+      calibrate_from(input_path());
     }
   } catch (const cs::InputError&) {
   } catch (const cs::UsageError&) {
