@@ -3,7 +3,8 @@
 # report and printout, and every shipped scenario's output files (result.json, CSV tables, events). A refactoring
 # must leave the snapshot unchanged; a change of model must move only the cells and files it explains.
 #
-# Usage: bench/snapshot.sh CLUSTERSIM DIR [--jobs N] [--no-validate]   writes DIR/validation.{json,txt}, DIR/runs/
+# Usage: bench/snapshot.sh CLUSTERSIM DIR [--jobs N] [--no-validate]   writes DIR/validation.{json,txt}, DIR/runs/,
+#        DIR/residuals.json (the model-error residuals; validation/data/residuals.json is a copy of main's)
 #        bench/snapshot.sh --compare DIR_A DIR_B                         lists what differs; exit 1 if anything does
 # The what-if scenarios (whatif_*) are included; sweep files are not (their points are scenarios run the same way).
 set -uo pipefail
@@ -55,6 +56,6 @@ printf '%s\n' "${scenarios[@]}" |
     _ "$exe" "$out" {}
 if [ $validate = 1 ]; then
   echo "[snapshot] validate (all files)" >&2
-  "$exe" validate --jobs "$jobs" --report "$out/validation.json" >"$out/validation.txt" 2>"$out/validation.err"
+  "$exe" validate --jobs "$jobs" --report "$out/validation.json" --write-residuals "$out/residuals.json" >"$out/validation.txt" 2>"$out/validation.err"
   echo "[snapshot] validate exit $? (a non-zero exit only says some cell is outside its tolerance)" >&2
 fi
