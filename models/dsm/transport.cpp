@@ -34,6 +34,17 @@ Costs costs_of(const cs::OsProfile& os, double speed)
   return c;
 }
 
+Costs costs_of(const cs::Platform& platform, const sg4::Host* host)
+{
+  const cs::OsProfile& os = platform.os(host);
+  Costs c                 = costs_of(os, host->get_speed());
+  c.copy_bw               = platform.memory_bw(host);
+  c.diff_bw *= platform.memory_scale(host);
+  double ref  = platform.reference_speed(host);
+  c.cpu_scale = ref == host->get_speed() ? 1.0 : ref / host->get_speed();
+  return c;
+}
+
 Transport::Transport(int id, sg4::Host* host, net::Fabric& fabric, Costs costs, double header, double ack_bytes,
                      double ack_timeout, long max_retries, bool direct_replies)
     : id_(id), host_(host), fabric_(fabric), costs_(costs), header_(header), ack_bytes_(ack_bytes),
