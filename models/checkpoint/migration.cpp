@@ -22,6 +22,10 @@ NtCosts NtCosts::from(const Platform& platform, const sg4::Host* host)
   os.cost("memcpy_bw"); // required of the profile, as before (a missing cost fails at start)
   c.memcpy_bw       = platform.memory_bw(host);
   c.reference_speed = platform.reference_speed(host);
+  // A calibrated profile measured a datagram's one-way host cost (udp_fixed, both ends): one end's is half of it.
+  // The Win32 calls have no measured counterpart and stay the platform's.
+  if (platform.calibrated() && os.has("udp_fixed"))
+    c.udp_message = os.cost("udp_fixed") / 2;
   return c;
 }
 
