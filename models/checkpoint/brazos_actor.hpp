@@ -11,9 +11,17 @@ XBT_LOG_EXTERNAL_CATEGORY(cs_checkpoint);
 
 namespace cs::checkpoint {
 
+/** CPU time `seconds` of the host's own costs (its OS profile's, a copy at its memory rate) on `h`. */
 inline void cpu_on(simgrid::s4u::Host* h, double seconds)
 {
   simgrid::s4u::this_actor::execute(seconds * h->get_speed());
+}
+
+/** Application work measured as `seconds` on a machine of `reference_speed` flop/s, run on the current host (which
+ *  takes seconds x reference_speed / its speed). */
+inline void work_on(double seconds, double reference_speed)
+{
+  simgrid::s4u::this_actor::execute(seconds * reference_speed);
 }
 
 inline simgrid::s4u::Mailbox* box(const std::string& name)

@@ -64,7 +64,7 @@ void Application::user_thread(Epoch& e, size_t thread)
   const NtCosts& c = s.costs[e.placement[thread]];
   double step      = p.app.compute / static_cast<double>(p.app.barriers);
   for (long b = e.first_barrier; b < p.app.barriers; ++b) {
-    cpu_on(host, step);
+    work_on(step, c.reference_speed); // the application's time, measured on the reference machine
     cpu_on(host, c.udp_message); // BARR
     // Sent and waited for, not detached: a BARR still queued when its node dies must go with the node (SimGrid
     // cannot start a transfer from a host that is off), and the grant cannot come before the manager took it.

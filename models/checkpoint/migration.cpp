@@ -8,8 +8,9 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(cs_checkpoint_migration, cs_checkpoint, "Brazos 
 
 namespace cs::checkpoint {
 
-NtCosts NtCosts::from(const OsProfile& os)
+NtCosts NtCosts::from(const Platform& platform, const sg4::Host* host)
 {
+  const OsProfile& os = platform.os(host);
   NtCosts c;
   c.suspend_thread     = os.cost("suspend_thread");
   c.get_thread_context = os.cost("get_thread_context");
@@ -18,7 +19,13 @@ NtCosts NtCosts::from(const OsProfile& os)
   c.virtual_query      = os.cost("virtual_query");
   c.context_switch     = os.cost("context_switch");
   c.udp_message        = os.cost("udp_message");
-  c.memcpy_bw          = os.cost("memcpy_bw");
+  os.cost("memcpy_bw"); // required of the profile, as before (a missing cost fails at start)
+  c.memcpy_bw       = platform.memory_bw(host);
+  c.reference_speed = platform.reference_speed(host);
+  // A calibrated profile measured a datagram's one-way host cost (udp_fixed, both ends): one end's is half of it.
+  // The Win32 calls have no measured counterpart and stay the platform's.
+  if (platform.calibrated() && os.has("udp_fixed"))
+    c.udp_message = os.cost("udp_fixed") / 2;
   return c;
 }
 

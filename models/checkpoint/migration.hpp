@@ -22,8 +22,12 @@ struct NtCosts {
   double suspend_thread = 0, get_thread_context = 0, set_thread_context = 0, resume_thread = 0, virtual_query = 0;
   double context_switch = 0; ///< waking the Migration Agent thread
   double udp_message    = 0; ///< runtime software cost of one UDP message at one end
-  double memcpy_bw      = 0;
-  static NtCosts from(const OsProfile& os);
+  double memcpy_bw      = 0; ///< the host's memory bandwidth (Platform::memory_bw): stacks and file pages copied
+  /** Flop/s of the machine the application's CPU times were measured on (Platform::reference_speed): a thread's
+   *  compute time t lasts t x that / the host's speed here. The Win32 and UDP costs above are the OS profile's
+   *  times, taken as they are (a host profile or an override replaces them): they do not follow the speed. */
+  double reference_speed = 0;
+  static NtCosts from(const Platform& platform, const sg4::Host* host);
   /** The Win32 calls of one migration, both ends (seed Table 1's "Win32 calls" row). */
   double win32_per_migration() const
   {

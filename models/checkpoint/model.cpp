@@ -18,7 +18,7 @@ public:
     Fields& f = fields_;
     for (auto const* key : {"from", "to"}) {
       sg4::Host* h = ctx.host_param(f, key, std::string(key) == "from" ? p_.node_a : p_.node_b);
-      agents_.push_back(std::make_unique<MigrationAgent>(h, NtCosts::from(ctx.platform.os(h)), p_));
+      agents_.push_back(std::make_unique<MigrationAgent>(h, NtCosts::from(ctx.platform, h), p_));
     }
   }
 
@@ -46,7 +46,7 @@ public:
     rec.set("acks", agents_[0]->acks + agents_[1]->acks);
     rec.set("final_host", thread_.actor ? thread_.actor->get_host()->get_name() : "");
     double per = elapsed_ / static_cast<double>(migrations);
-    double w32 = NtCosts::from(ctx_.platform.os(agents_[0]->host())).win32_per_migration();
+    double w32 = NtCosts::from(ctx_.platform, agents_[0]->host()).win32_per_migration();
     rec.set("migration_time_ms", 1e3 * per);
     rec.set("win32_calls_ms", 1e3 * w32);
     rec.set("network_copy_sync_ms", 1e3 * (per - w32)); // seed Table 1's remaining row
@@ -78,7 +78,7 @@ public:
         if (s.pfs.size() < static_cast<size_t>(p_.pfs_servers))
           s.pfs.emplace_back(h, ctx_.disk_param(f, "pfs_group", h));
     for (auto* h : hosts) {
-      s.costs.push_back(NtCosts::from(ctx_.platform.os(h)));
+      s.costs.push_back(NtCosts::from(ctx_.platform, h));
       s.disks.push_back(ctx_.disk_param(f, "nodes", h));
       const OsProfile& os = ctx_.platform.os(h);
       s.memory.push_back(os.cost("ram_size") - os.cost("system_resident_size"));

@@ -57,8 +57,7 @@ struct Cluster {
   Transport& add_transport(ModelContext& ctx, const Params& p, int i)
   {
     sg4::Host* h        = hosts[static_cast<size_t>(i)];
-    const OsProfile& os = ctx.platform.os(h);
-    transports.push_back(std::make_unique<Transport>(i, h, *fabric, costs_of(os, h->get_speed()), p.header_bytes,
+    transports.push_back(std::make_unique<Transport>(i, h, *fabric, costs_of(ctx.platform, h), p.header_bytes,
                                                      p.ack_bytes, p.system.ack_timeout, p.system.max_retries,
                                                      p.system.direct_replies));
     if (p.system.protocol == Protocol::lrc)
@@ -144,7 +143,7 @@ public:
       nodes_.back()->set_cache(p_.system.cache_pages, ctx.rng.stream("page-cache"));
       if (p_.bench == Bench::apps_mm && p_.apps_mm.bus_bytes() > 0) { // its cache misses cross the memory bus
         sg4::Host* h = cluster_.hosts[static_cast<size_t>(i)];
-        nodes_.back()->set_bus(&buses_.of(*h, ctx.platform.os(h).cost("memory_bus_bw")));
+        nodes_.back()->set_bus(&buses_.of(*h, ctx.platform.os(h).cost("memory_bus_bw") * ctx.platform.memory_scale(h)));
       }
     }
     start_.assign(static_cast<size_t>(p_.nodes), 0);

@@ -27,7 +27,7 @@ public:
   void release(long lock) { protocol_->release(lock); }
   void barrier() { protocol_->barrier(); }
   void wait() { process_.wait(); }
-  void compute(double seconds) { process_.transport().cpu(seconds); }
+  void compute(double seconds) { process_.transport().cpu(seconds * process_.transport().costs().cpu_scale); }
   /** Computes for `seconds` of CPU whose cache misses move `bus_bytes` over the machine's memory bus: an in-order
    *  CPU stalls for each missed line, so alone the bus time adds to the CPU time, and other CPUs' lines on the same
    *  bus can stretch it further (models/dsm/memory_bus.hpp). */

@@ -34,6 +34,32 @@ Costs costs_of(const cs::OsProfile& os, double speed)
   return c;
 }
 
+Costs costs_of(const cs::Platform& platform, const sg4::Host* host)
+{
+  const cs::OsProfile& os = platform.os(host);
+  Costs c                 = costs_of(os, host->get_speed());
+  c.copy_bw               = platform.memory_bw(host);
+  c.diff_bw *= platform.memory_scale(host);
+  double ref  = platform.reference_speed(host);
+  c.cpu_scale = ref == host->get_speed() ? 1.0 : ref / host->get_speed();
+  if (platform.calibrated()) {
+    // A calibrated profile measured these under its own names: a signal to a handler (SIGIO's delivery), a diff of
+    // an 8 KiB page against its twin, and a datagram's one-way host cost (both ends, shared between them as the
+    // platform's own udp_send and udp_recv share it).
+    if (os.has("signal"))
+      c.sigio = os.cost("signal");
+    if (os.has("page_diff") && os.cost("page_diff") > 0)
+      c.diff_bw = 8192 / os.cost("page_diff");
+    double written = os.cost("udp_send") + os.cost("udp_recv");
+    if (os.has("udp_fixed") && written > 0) {
+      double f   = os.cost("udp_fixed") / written;
+      c.udp_send = c.udp_send * f;
+      c.udp_recv = c.udp_recv * f;
+    }
+  }
+  return c;
+}
+
 Transport::Transport(int id, sg4::Host* host, net::Fabric& fabric, Costs costs, double header, double ack_bytes,
                      double ack_timeout, long max_retries, bool direct_replies)
     : id_(id), host_(host), fabric_(fabric), costs_(costs), header_(header), ack_bytes_(ack_bytes),

@@ -28,7 +28,8 @@
 
 namespace cs {
 struct OsProfile;
-}
+class Platform;
+} // namespace cs
 
 namespace cs::dsm {
 
@@ -47,11 +48,18 @@ struct Costs {
   double rx_interrupt = 0;     ///< the interrupt and driver work of each arriving message
   double wakeup       = 0;     ///< scheduling a process blocked in a receive when its message arrives
   double nic_bw       = 1e300; ///< bytes/s of moving a message through the adapter (programmed I/O, software SAR)
+  /** Reference speed / host speed (Platform::reference_speed): the program's compute times were measured on the
+   *  reference machine and take t x this here (exactly 1 on it). The OS costs above are the profile's times, taken
+   *  as they are: a host profile or an override replaces them; they do not follow the speed. */
+  double cpu_scale = 1;
 };
 
 /** A host's Costs from its OS profile (keys udp_send, udp_recv, sigio, page_fault, memcpy_bw, diff_bw; optional
  *  rx_interrupt, wakeup, nic_bw; udp_send and udp_recv moved by the profile's split factors, udp_split.hpp). */
 Costs costs_of(const cs::OsProfile& os, double speed);
+/** costs_of the host's OS profile, with the host's rates: memory copies at its memory bandwidth, page diffs at the
+ *  profile's diff_bw moved by its memory scale, the program's compute times by its cpu_scale. */
+Costs costs_of(const cs::Platform& platform, const sg4::Host* host);
 
 /** Who takes an arriving message: the SIGIO handler (the default) or a process blocked waiting for it. */
 struct Delivery {

@@ -56,7 +56,8 @@ Next Run::call_head(long rows_done, sg4::Mailbox* reply)
   double bytes       = p_.rmi_overhead + static_cast<double>(rows_done) * p_.result_bytes;
   if (not local) {
     rmi_calls_++;
-    sg4::this_actor::execute(p_.rmi_cost * self->get_speed());
+    // rmi_cost is a time of the platform's reference machine (Platform::reference_speed): it follows the speed.
+    sg4::this_actor::execute(p_.rmi_cost * ctx_.platform.reference_speed(self));
     rmi_leg(self->get_name(), hosts_[0]->get_name(), bytes);
   }
   send_owned(head, std::make_unique<Call>(Call{rows_done, reply, local}), local ? 0 : bytes);
@@ -95,7 +96,7 @@ void Run::head()
     std::unique_ptr<Call> c(in->get<Call>());
     received += c->rows_done;
     if (not c->local)
-      sg4::this_actor::execute(p_.rmi_cost * hosts_[0]->get_speed());
+      sg4::this_actor::execute(p_.rmi_cost * ctx_.platform.reference_speed(hosts_[0]));
     auto* next = new Next{handed, 0};
     if (chunks) {
       next->count = std::min(p_.chunk_rows, rows - handed);

@@ -26,13 +26,14 @@ public:
     for (int r = 0; r < p_.ranks; ++r) {
       sg4::Host* h        = host_of(r);
       const OsProfile& os = ctx.platform.os(h);
-      LogCosts c{os.cost("log_copy_bw"), os.cost("log_record"), os.cost("aio_submit"), h->get_speed()};
+      LogCosts c{log_copy_rate(h), os.cost("log_record") * cpu_scale(h), os.cost("aio_submit"), h->get_speed()};
       LogBuffer* log = nullptr;
       if (p_.scheme != Scheme::base) {
         AioFile* aio = nullptr;
         if (p_.scheme == Scheme::logging) {
           size_t node = static_cast<size_t>(r / p_.ranks_per_node);
-          aio_.push_back(std::make_unique<AioFile>(*disks_[node], os.cost("memcpy_bw"), c.speed,
+          // The kernel's copy of the page in pwrite runs at the host's memory bandwidth.
+          aio_.push_back(std::make_unique<AioFile>(*disks_[node], ctx.platform.memory_bw(h), c.speed,
                                                    [this, r]() { logs_[static_cast<size_t>(r)]->page_written(); }));
           aio = aio_.back().get();
         }
@@ -40,7 +41,8 @@ public:
                                                     LogPolicy{p_.aio_lazy_completion, p_.aio_sync_depth}, aio));
         log = logs_.back().get();
       }
-      ranks_.push_back(std::make_unique<Rank>(p_, r, h->get_speed(), *boxes_, log));
+      // The benchmark's computation times were measured on the reference machine: work in its flops.
+      ranks_.push_back(std::make_unique<Rank>(p_, r, ctx.platform.reference_speed(h), *boxes_, log));
     }
     setup_recovery(f);
   }
@@ -90,6 +92,21 @@ private:
       recovering_.push_back(std::make_unique<RecoveringRank>(p_, r, *ranks_[static_cast<size_t>(r)], *recovery_));
   }
   sg4::Host* host_of(int rank) const { return hosts_[static_cast<size_t>(rank / p_.ranks_per_node)]; }
+  /** reference speed / host speed: what a CPU time measured on the reference machine takes on `h` per second. */
+  double cpu_scale(sg4::Host* h) const
+  {
+    double ref = ctx_.platform.reference_speed(h);
+    return ref == h->get_speed() ? 1.0 : ref / h->get_speed();
+  }
+  /** The library's rate of logging a message into its page. log_copy_bw was fitted on the reference machine (the
+   *  copy and the cache misses it causes there): it follows the host's memory bandwidth. A calibrated host
+   *  profile measured the copy itself: its memcpy rate is the rate. */
+  double log_copy_rate(sg4::Host* h) const
+  {
+    if (ctx_.platform.calibrated() && ctx_.platform.memory_bw(h) > 0)
+      return ctx_.platform.memory_bw(h);
+    return ctx_.platform.os(h).cost("log_copy_bw") * ctx_.platform.memory_scale(h);
+  }
   const DiskSpec& disk_spec(Fields& f, sg4::Host* h) const
   {
     for (auto const& d : ctx_.platform.host_spec(h->get_name()).disks)
@@ -205,8 +222,21 @@ void Run::finish()
     rec.set("disk_requests", d.requests);
     rec.set("disk_requests_buffer_full", d.full_waits);
     rec.set("disk_mean_page_write_s", d.pwrite_s / pages);
+    double d_eff = d.pwrite_s > 0 ? d.bytes / d.pwrite_s : 0.0;
     rec.set("disk_effective_write_MBps", d.pwrite_s > 0 ? d.bytes / d.pwrite_s / 1e6 : 0.0);
     rec.set("aio_max_queued", max_queued);
+    // The rates the disk model used (the first node's; the platform lists the others' bandwidths).
+    DiskModel m       = disk_model(fields_, hosts_[0]);
+    std::string group = p_.hosts_group.empty() ? hosts_[0]->get_name() : p_.hosts_group;
+    std::string key   = "disk_" + p_.disk;
+    rec.hardware_rate(group, key + "_write_cache", m.write_cache);
+    rec.hardware_rate(group, key + "_interface_Bps", m.interface_bw);
+    rec.hardware_rate(group, key + "_platter_Bps", m.platter_bw);
+    rec.hardware_rate(group, key + "_effective_write_Bps", d_eff);
+  }
+  if (not hosts_.empty()) {
+    std::string group = p_.hosts_group.empty() ? hosts_[0]->get_name() : p_.hosts_group;
+    rec.hardware_rate(group, "log_copy_Bps", log_copy_rate(hosts_[0]));
   }
 }
 

@@ -37,7 +37,8 @@ struct RankStats {
 
 class Rank : public RankOps {
 public:
-  /** `log` null: the base scheme (nothing copied). */
+  /** `log` null: the base scheme (nothing copied). `speed`: flop/s of the reference machine the benchmark's times
+   *  were measured on (Platform::reference_speed): a time t is t x that / the host's speed here. */
   Rank(const Params& p, int id, double speed, const PairMailboxes& boxes, LogBuffer* log)
       : p_(p), id_(id), speed_(speed), boxes_(boxes), log_(log)
   {

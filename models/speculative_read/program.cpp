@@ -44,7 +44,8 @@ void LocalProgram::run_from(long from)
 
 void LocalProgram::local_process(long i)
 {
-  compute(p_.local_process_s);
+  // The program's own work, measured on the reference machine: the client host's speed sets its time here.
+  sg4::this_actor::execute(p_.local_process_s * reference_speed_);
   end_[i] = sg4::Engine::get_clock();
 }
 
@@ -67,13 +68,13 @@ double LocalProgram::checkpoint_cost() const
   if (p_.method == Method::FR)
     return os_.fork_cost(p_.resident_size);
   // Thread checkpoint: a new thread, plus the user-chosen program state copied aside (seed §3.2).
-  return os_.cost("thread_create") + p_.saved_state_size / os_.cost("memcpy_bw");
+  return os_.cost("thread_create") + p_.saved_state_size / memory_bw_;
 }
 
 double LocalProgram::rollback_cost() const
 {
   // fork: the child already holds the checkpointed state; thread: the saved state is copied back.
-  return p_.method == Method::TR ? p_.saved_state_size / os_.cost("memcpy_bw") : 0.0;
+  return p_.method == Method::TR ? p_.saved_state_size / memory_bw_ : 0.0;
 }
 
 void LocalProgram::speculative_read(long i)

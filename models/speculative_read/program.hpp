@@ -32,8 +32,12 @@ struct BranchStats {
 /** State of the local node: what the program (in whichever branch runs it) works on. */
 class LocalProgram {
 public:
-  LocalProgram(const Params& p, const OsProfile& os, ClientServer& client, std::vector<bool> writes)
-      : p_(p), os_(os), client_(client), writes_(std::move(writes)), outcome_(writes_.size()), end_(writes_.size())
+  /** `reference_speed`: flop/s of the machine local_process_s was measured on (Platform::reference_speed);
+   *  `memory_bw`: the client host's memory bandwidth (Platform::memory_bw), the rate of the saved state's copies. */
+  LocalProgram(const Params& p, const OsProfile& os, ClientServer& client, std::vector<bool> writes,
+               double reference_speed, double memory_bw)
+      : p_(p), os_(os), client_(client), writes_(std::move(writes)), outcome_(writes_.size()), end_(writes_.size()),
+        reference_speed_(reference_speed), memory_bw_(memory_bw)
   {
   }
   /** Body of the program actor: untimed initial read, then the timed loop. */
@@ -68,6 +72,8 @@ private:
   BranchStats stats_;
   std::vector<Outcome> outcome_;
   std::vector<double> end_;
+  double reference_speed_;
+  double memory_bw_;
   double loop_start_ = 0, loop_end_ = 0;
 };
 

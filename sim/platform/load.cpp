@@ -45,6 +45,12 @@ PlatformSpec load_scenario_platform(const PlatformOptions& options, const GroupS
   bool as_is        = options.overrides.empty() && (sizes.empty() || is_xml(options.path));
   PlatformSpec spec = as_is ? load_platform(options.path) : load_overridden(options, sizes, applied);
   check_simgrid_config(spec.simgrid_config, spec.file); // SimGrid aborts on an option it does not know
+  // The machine the models' costs were measured on is the platform as written: overrides and a host profile change
+  // the hosts, not that machine.
+  if (as_is || is_xml(options.path))
+    resolve_reference_rates(spec, spec);
+  else
+    resolve_reference_rates(spec, load_platform(options.path));
   if (not options.host_profile.empty())
     apply_host_profile(spec, options.host_profile_path, options.scenario_file);
   return spec;

@@ -300,6 +300,24 @@ HostEntry parse_host_entry(Fields& h, const PlatformSpec& spec)
                               "(count is the size when none asks); the entry must be its group's only one");
   proto.speed     = read_sourced(h, "speed", Unit::speed, "speed of one core", simgrid_rate_range);
   proto.cores     = h.integer("cores", 1, "cores (CPUs) of the host", 1, 1024);
+  const Sourced none;
+  proto.memory_bw = read_sourced(h, "memory_bw", Unit::bandwidth,
+                                 "memory bandwidth: bytes/s of a large copy (absent: the OS profile's memcpy_bw)",
+                                 simgrid_rate_range, &none);
+  if (const json* ref = h.raw("reference", "object",
+                              "the machine the models' measured CPU times and copy rates were taken on: speed, "
+                              "memory_bw (absent: this entry as the platform file declares it, before overrides and "
+                              "host profiles)",
+                              {{"type", "object"}})) {
+    if (not ref->is_object())
+      h.fail("reference", "expected an object, got " + quote_value(*ref));
+    Fields rf(*ref, h.file(), h.pointer("reference"));
+    proto.reference_speed     = read_sourced(rf, "speed", Unit::speed, "speed of one core of the reference machine",
+                                             simgrid_rate_range, &none);
+    proto.reference_memory_bw = read_sourced(rf, "memory_bw", Unit::bandwidth,
+                                             "memory bandwidth of the reference machine", simgrid_rate_range, &none);
+    rf.finish();
+  }
   proto.os        = h.required_string("os", "name of an OS profile in os_profiles");
   if (not h.documenting() && not spec.os_profiles.count(proto.os)) {
     std::vector<std::string> known;
@@ -585,12 +603,42 @@ void apply_host_profile(PlatformSpec& spec, const std::string& profile_path, con
   for (auto& h : spec.hosts) {
     h.speed = speed;
     h.cores = cores;
+    // The measured large-copy rate is the host's memory bandwidth: every copy rate of the models follows it.
+    if (measured.has("memcpy_bw"))
+      h.memory_bw = measured.costs.at("memcpy_bw");
     // A measured disk replaces the hosts' disks too (calibration: the fsync'ed write bandwidth of the machine).
     for (auto& d : h.disks) {
-      if (measured.has("disk_write_bw"))
+      if (measured.has("disk_write_bw")) {
         d.write_bw = measured.costs.at("disk_write_bw");
+        // The whole disk is replaced: the profile timed write()+fsync() end to end, so no write-back buffer or
+        // interface of the old drive stands in front of that rate.
+        if (d.model.is_object() && not d.model.empty())
+          d.model["write_cache"] = false;
+      }
       if (measured.has("disk_read_bw"))
         d.read_bw = measured.costs.at("disk_read_bw");
+    }
+  }
+}
+
+void resolve_reference_rates(PlatformSpec& spec, const PlatformSpec& declared)
+{
+  std::map<std::string, const HostSpec*> entry; // a host entry's pointer -> its first host as declared
+  for (auto const& h : declared.hosts)
+    entry.emplace(h.pointer, &h);
+  for (auto& h : spec.hosts) {
+    auto it = entry.find(h.pointer);
+    const HostSpec& d = it != entry.end() ? *it->second : h;
+    const std::string where = " as " + declared.file + d.pointer + " declares it";
+    if (h.reference_speed.value <= 0)
+      h.reference_speed = {d.speed.value, "the host's own speed" + where + " (" + d.speed.source + ")"};
+    if (h.reference_memory_bw.value <= 0) {
+      auto os = declared.os_profiles.find(d.os);
+      if (d.memory_bw.value > 0)
+        h.reference_memory_bw = {d.memory_bw.value, "the host's own memory_bw" + where};
+      else if (os != declared.os_profiles.end() && os->second.has("memcpy_bw"))
+        h.reference_memory_bw = {os->second.cost("memcpy_bw"),
+                                 "the memcpy_bw of the host's OS profile \"" + d.os + "\"" + where};
     }
   }
 }
@@ -748,6 +796,25 @@ const OsProfile& Platform::os(const std::string& host) const
 const OsProfile& Platform::os(const sg4::Host* host) const
 {
   return os(host->get_name());
+}
+
+double Platform::reference_speed(const sg4::Host* host) const
+{
+  const HostSpec& h = host_spec(host->get_name());
+  return h.reference_speed.value > 0 ? h.reference_speed.value : h.speed.value;
+}
+
+double Platform::memory_bw(const sg4::Host* host) const
+{
+  const HostSpec& h = host_spec(host->get_name());
+  return h.memory_bw.value > 0 ? h.memory_bw.value : os(h.name).cost_or("memcpy_bw", 0);
+}
+
+double Platform::memory_scale(const sg4::Host* host) const
+{
+  double ref = host_spec(host->get_name()).reference_memory_bw.value;
+  double bw  = memory_bw(host);
+  return ref > 0 && bw > 0 && bw != ref ? bw / ref : 1.0;
 }
 
 const SwitchSpec* Platform::find_switch(const std::string& name) const

@@ -53,6 +53,16 @@ struct HostSpec {
   bool generated = false; ///< its group is sized to the run (sim/platform_generator.hpp)
   Sourced speed;          ///< flop/s of one core
   long cores = 1;
+  /** Bytes/s of a large memory copy on this host (`memory_bw`); value 0 when the entry gives none: the host's OS
+   *  profile's `memcpy_bw` stands for it then (Platform::memory_bw). */
+  Sourced memory_bw;
+  /** The machine the models' measured costs were taken on (`reference`: its `speed` and `memory_bw`): a CPU time
+   *  measured there takes t x reference_speed / speed here, a copy rate measured there is multiplied by
+   *  memory_bw / reference_memory_bw. When the entry gives none: the host as its platform file declares it,
+   *  before a scenario's overrides and host profile (resolve_reference_rates), so in a shipped platform the
+   *  ratios are exactly 1 and a scenario that changes the hardware moves the costs with it. */
+  Sourced reference_speed;
+  Sourced reference_memory_bw; ///< value 0: unknown (no memory rate declared): copy rates are not scaled
   std::string os;
   std::vector<DiskSpec> disks;
   std::map<std::string, std::string> properties;
@@ -132,6 +142,9 @@ struct HostProfile {
 /** Checks a host profile document read from `path` as `run` applies it (the one check of a profile, also made by
  *  `calibrate --from`); bad input is an InputError naming `path` and the pointer. */
 HostProfile check_host_profile(const json& root, const std::string& path);
+/** Gives every host of `spec` without a declared `reference` the rates its entry has in `declared` (the platform
+ *  file as written, before overrides): a host of an overridden entry keeps the machine its costs were measured on. */
+void resolve_reference_rates(PlatformSpec& spec, const PlatformSpec& declared);
 /** Applies a host profile file (a machine calibrated by microbenchmarks) to every host. */
 void apply_host_profile(PlatformSpec& spec, const std::string& profile_path, const std::string& scenario_file);
 /** Parses an OS cost table object (used by platforms and host profiles). */
@@ -155,6 +168,16 @@ public:
   std::vector<simgrid::s4u::Host*> hosts(const std::string& group = "") const;
   const OsProfile& os(const std::string& host) const;
   const OsProfile& os(const simgrid::s4u::Host* host) const;
+  /** Flop/s that turn a CPU time measured on the host's reference machine into work: execute(t x this) lasts t on
+   *  the reference machine and t x reference_speed / speed on this host (exactly t when they are equal). */
+  double reference_speed(const simgrid::s4u::Host* host) const;
+  /** Bytes/s of a large memory copy on the host: its `memory_bw`, else its OS profile's `memcpy_bw` (0: none). */
+  double memory_bw(const simgrid::s4u::Host* host) const;
+  /** memory_bw / reference_memory_bw: the factor a copy rate measured on the reference machine takes on this host
+   *  (exactly 1 when they are equal or either is unknown). */
+  double memory_scale(const simgrid::s4u::Host* host) const;
+  /** True when a calibrated host profile replaced the hosts' speed and OS costs (platform.host_profile). */
+  bool calibrated() const { return not options_.host_profile.empty(); }
   const SwitchSpec* find_switch(const std::string& name) const;
   /** The switch a host is attached to (nullptr if none). */
   const SwitchSpec* switch_of(const std::string& host) const;

@@ -167,6 +167,8 @@ void Recorder::write(const std::string& dir, json header) const
   for (auto const& [k, v] : metrics_)
     metrics[k] = v;
   header["metrics"] = metrics;
+  if (not hardware_.empty())
+    header["hardware_rates"] = hardware_;
   json index        = json::object();
   StagedFiles files; // nothing replaced until every file is whole: a failed rerun keeps the earlier run entire
   for (auto const& [name, table] : tables_) {

@@ -44,12 +44,21 @@ public:
   const std::map<std::string, json>& metrics() const { return metrics_; }
   const std::map<std::string, Table>& tables() const { return tables_; }
 
+  /** Records a hardware rate the run used for the hosts of `group` (result.json's "hardware_rates": {group: {key:
+   *  value}}): the platform's rates (Platform::record_rates) and those a model derives from them. */
+  void hardware_rate(const std::string& group, const std::string& key, json value)
+  {
+    hardware_[group][key] = std::move(value);
+  }
+  const json& hardware_rates() const { return hardware_; }
+
   /** Writes DIR/result.json (header + metrics + table index) and DIR/<table>.csv, each atomically. */
   void write(const std::string& dir, json header) const;
 
 private:
   std::map<std::string, json> metrics_;
   std::map<std::string, Table> tables_;
+  json hardware_ = json::object();
 };
 
 /** CSV field text for a JSON scalar (numbers with full precision, strings quoted when needed). */

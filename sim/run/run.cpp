@@ -140,7 +140,9 @@ void write_result_only(const std::string& dir, json header, const Recorder& reco
   for (auto const& [k, v] : recorder.metrics())
     metrics[k] = v;
   header["metrics"] = metrics;
-  header["tables"]  = json::object();
+  if (not recorder.hardware_rates().empty())
+    header["hardware_rates"] = recorder.hardware_rates();
+  header["tables"] = json::object();
   write_file_atomic(dir + "/result.json", dump_json(header));
 }
 
@@ -156,6 +158,44 @@ std::vector<std::string> written_files(const RunOptions& options, const Recorder
   if (options.plot && options.plot_only != "model")
     files.insert(files.end(), {"timeline.png", "timeline.svg", "timeline.dat"});
   return files;
+}
+
+/** Lists in `rec`'s hardware rates, per host group (a host whose rates differ from its group's under GROUP/HOST),
+ *  the speed, cores, memory bandwidth and reference rates the hosts had and their disks' bandwidths. */
+void record_hardware_rates(const Platform& platform, Recorder& rec)
+{
+  std::map<std::string, json> first; // group -> the rates of its first host
+  for (auto const& h : platform.spec().hosts) {
+    if (not platform.has_host(h.name))
+      continue;
+    const sg4::Host* host = platform.host(h.name);
+    json r;
+    r["speed_flops"]           = h.speed.value;
+    r["reference_speed_flops"] = platform.reference_speed(host);
+    r["cores"]                 = h.cores;
+    double mem                 = platform.memory_bw(host);
+    if (mem > 0) {
+      r["memory_bw_Bps"]           = mem;
+      r["reference_memory_bw_Bps"] = h.reference_memory_bw.value > 0 ? h.reference_memory_bw.value : mem;
+    }
+    for (auto const& d : h.disks) {
+      r["disk_" + d.name + "_read_Bps"]  = d.read_bw.value;
+      r["disk_" + d.name + "_write_Bps"] = d.write_bw.value;
+    }
+    std::string group = h.group.empty() ? h.name : h.group;
+    auto f            = first.find(group);
+    if (f == first.end()) {
+      first[group] = r;
+      r["hosts"]   = 1;
+      for (auto const& [k, v] : r.items())
+        rec.hardware_rate(group, k, v);
+    } else if (f->second == r) {
+      rec.hardware_rate(group, "hosts", rec.hardware_rates()[group]["hosts"].get<long>() + 1);
+    } else {
+      for (auto const& [k, v] : r.items())
+        rec.hardware_rate(group + "/" + h.name, k, v);
+    }
+  }
 }
 
 /** The model's metrics, once the simulation ended as the model expects (sim/run/run_outcome.hpp); throws otherwise. */
@@ -226,6 +266,7 @@ std::string run_scenario(const RunOptions& options, int* argc, char** argv)
              scenario.model.c_str(), done, sim_wall, sim_wall > 0 ? done / sim_wall : 0.0);
   }
   finish_model(*model, engine);
+  record_hardware_rates(platform, recorder);
   check_metrics(recorder);
   events.finish();
 
