@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Which inputs an uncertainty run samples and ranks (docs/uncertainty.md): a CG run ranks only the inputs it used
 # (no other benchmark's compute, no disk read bandwidth it never reads), marks chance-level rhos, says which metrics
-# are constant; a range given with a --set platform override is drawn like one written in the platform file.
+# are constant; a range given with a --set platform override or a sweep value is drawn like one written in the
+# platform file.
 source "$(dirname "$0")/harness.sh"
 nas=scenarios/msglog/nas.json
 
@@ -44,5 +45,22 @@ for f in sorted(glob.glob(sys.argv[1] + "/samples/points/*/result.json")):
     assert ins[0]["range"] == [4e9, 6e9] and ins[0]["point"] == 5e9, ins[0]
     values.append(ins[0]["value"])
 assert len(values) == 3 and len(set(values)) == 3 and all(4e9 <= v <= 6e9 for v in values), values
+PY
+
+# So is one given as a sweep axis value (a preset set from a scenario arrives the same way, as an override).
+cat >"$tmp/sweep.json" <<JSON
+{"scenario": "$PWD/$nas", "set": {"params.bench": "ep"},
+ "grid": {"platform.hosts.cmi.speed": [{"value": "2Gf", "range": ["1Gf", "3Gf"], "source": "what-if"}]}}
+JSON
+"$exe" sweep "$tmp/sweep.json" --out "$tmp/sweep" --uncertainty 2 -q 2>"$tmp/sweep.log" ||
+  fail "sweep with a ranged value: $(tail -3 "$tmp/sweep.log")"
+python3 - "$tmp/sweep" <<'PY' || fail "the sweep value's range was not drawn"
+import glob, json, sys
+values = []
+for f in sorted(glob.glob(sys.argv[1] + "/points/*/result.json")):
+    ins = [i for i in json.load(open(f))["uncertainty"]["inputs"] if i["id"].endswith("#/hosts/0/speed")]
+    assert len(ins) == 1 and ins[0]["range"] == [1e9, 3e9], ins
+    values.append(ins[0]["value"])
+assert len(values) == 2 and len(set(values)) == 2, values
 PY
 echo "uncertainty_inputs: ok"
