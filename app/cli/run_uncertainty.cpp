@@ -1,6 +1,7 @@
 #include "app/cli/run_uncertainty.hpp"
 #include "sim/input/data_dir.hpp"
 #include "sim/input/errors.hpp"
+#include "sim/input/fields.hpp"
 #include "sim/run/plot.hpp"
 #include "sim/run/run_output.hpp"
 #include "sim/run/scenario.hpp"
@@ -57,11 +58,13 @@ SweepJob make_job(const json& doc, const RunOptions& run, const std::string& out
 /** Tab-separated "input<TAB>rho" rows, largest |rho| first: the tornado's bars. */
 void write_tornado_data(const std::string& path, const json& sensitivity, size_t top)
 {
-  std::string text = "# input\trho (Spearman rank correlation of the input's quantile with the metric)\n";
+  std::string text = "# input\trho (Spearman rank correlation of the input's quantile with the metric)\tbelow "
+                     "chance (1: |rho| below what the samples give by chance)\n";
   for (size_t i = 0; i < sensitivity.size() && i < top; ++i) {
     char rho[32];
     std::snprintf(rho, sizeof rho, "%.4f", sensitivity[i]["rho"].get<double>());
-    text += tsv_field(sensitivity[i]["input"].get<std::string>()) + "\t" + rho + "\n";
+    text += tsv_field(sensitivity[i]["input"].get<std::string>()) + "\t" + rho + "\t" +
+            (sensitivity[i].value("below_chance", false) ? "1" : "0") + "\n";
   }
   write_file_atomic(path, text);
 }
@@ -69,7 +72,7 @@ void write_tornado_data(const std::string& path, const json& sensitivity, size_t
 void plot_tornados(const std::string& out, const json& metrics, bool quiet)
 {
   for (auto const& [name, m] : metrics.items()) {
-    if (m["sensitivity"].empty() || not(m["p95"].get<double>() > m["p5"].get<double>()))
+    if (m.value("constant", false) || m["sensitivity"].empty() || not(m["p95"].get<double>() > m["p5"].get<double>()))
       continue; // no spread: no bar to draw
     std::string file = name;
     for (char& c : file)
@@ -78,7 +81,9 @@ void plot_tornados(const std::string& out, const json& metrics, bool quiet)
     std::string base = out + "/sensitivity_" + file;
     write_tornado_data(base + ".dat", m["sensitivity"], 10);
     render_plot(plots_dir() + "/sensitivity_tornado.gp", base,
-                {{"datafile", plot_path(base + ".dat")}, {"metric", name}});
+                {{"datafile", plot_path(base + ".dat")},
+                 {"metric", name},
+                 {"chance", format_number(m["chance_level"].get<double>())}});
     if (not quiet)
       std::fprintf(stderr, "clustersim: tornado plot -> %s.png\n", base.c_str());
   }
@@ -88,10 +93,12 @@ void print_table(const json& metrics)
 {
   std::printf("  %-32s %12s %12s %12s %12s  %s\n", "metric", "point", "median", "p5", "p95", "top input (rho)");
   for (auto const& [name, m] : metrics.items()) {
-    std::string top = m["sensitivity"].empty()
+    std::string top = m.value("constant", false) ? "- (constant over the samples)"
+                      : m["sensitivity"].empty()
                           ? "-"
                           : m["sensitivity"][0]["input"].get<std::string>() + " (" +
-                                std::to_string(m["sensitivity"][0]["rho"].get<double>()).substr(0, 6) + ")";
+                                std::to_string(m["sensitivity"][0]["rho"].get<double>()).substr(0, 6) +
+                                (m["sensitivity"][0].value("below_chance", false) ? ", below chance)" : ")");
     double point    = m.contains("point") && m["point"].is_number() ? m["point"].get<double>() : NAN;
     std::printf("  %-32s %12.6g %12.6g %12.6g %12.6g  %s\n", name.c_str(), point, m["median"].get<double>(),
                 m["p5"].get<double>(), m["p95"].get<double>(), top.c_str());
@@ -139,6 +146,7 @@ int run_uncertainty(const RunOptions& run, const UncertaintyRunOptions& u, const
                {"samples", u.samples},
                {"seed", u.seed},
                {"sensitivity_method", "Spearman rank correlation between each input's quantile and the metric"},
+               {"chance_level", chance_level(static_cast<size_t>(u.samples))},
                {"inputs", input_list(jobs[1].options.out_dir, samples)},
                {"metrics", metric_spreads(outcomes, point.empty() ? json() : point[0].metrics)}};
   write_file_atomic(out + "/uncertainty.json", dump_json(summary));

@@ -1,5 +1,6 @@
 #include "models/checkpoint/checkpoint_store.hpp"
 #include "models/checkpoint/brazos_actor.hpp"
+#include "sim/platform/platform.hpp"
 
 #include <map>
 #include <string>
@@ -40,6 +41,7 @@ void CheckpointStore::restore(const std::vector<sg4::Host*>& nodes, const std::v
       if (nodes[n]->is_on())
         readers.push_back(sg4::Actor::create("local-read", nodes[n], [disk = disks[n], bytes = bytes, bw = copy_bw[n]] {
           unless_peer_dies("local read", [&] {
+            note_disk_read(disk);
             disk->read(static_cast<sg_size_t>(bytes));
             sg4::this_actor::execute(bytes / bw * sg4::this_actor::get_host()->get_speed());
           });

@@ -4,6 +4,7 @@
 #include "models/checkpoint/brazos_actor.hpp"
 #include "models/checkpoint/coordinated_checkpoint.hpp"
 #include "models/common/payload.hpp"
+#include "sim/platform/platform.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -78,6 +79,7 @@ void Application::user_thread(Epoch& e, size_t thread)
       double t0     = sg4::Engine::get_clock();
       double faults = std::ceil(go->page_in / s.fault_cluster[node]);
       sg4::this_actor::sleep_for(faults * s.fault_wait[node]);
+      note_disk_read(s.disks[node]);
       s.disks[node]->read(static_cast<sg_size_t>(go->page_in));
       st_.stats.page_in_s += sg4::Engine::get_clock() - t0;
     }

@@ -1,6 +1,7 @@
 #include "models/checkpoint/file_server.hpp"
 #include "models/checkpoint/brazos_actor.hpp"
 #include "models/common/payload.hpp"
+#include "sim/platform/platform.hpp"
 
 #include <algorithm>
 #include <memory>
@@ -91,8 +92,9 @@ std::vector<sg4::ActorPtr> FileServer::start_reads(const std::vector<sg4::Host*>
 void FileServer::stream(double bytes, sg4::Mailbox* to)
 {
   // A sequential read: the server reads the next chunk ahead from its disk while the current one is on the wire.
-  auto chunk       = [this](double left) { return std::min(left, p_.read_ahead); };
-  double left      = bytes;
+  auto chunk  = [this](double left) { return std::min(left, p_.read_ahead); };
+  double left = bytes;
+  note_disk_read(disk_);
   sg4::IoPtr ahead = disk_->read_async(static_cast<sg_size_t>(chunk(left)));
   while (left > 0) {
     double c = chunk(left);

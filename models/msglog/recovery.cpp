@@ -1,6 +1,7 @@
 #include "models/msglog/recovery.hpp"
 #include "sim/input/hash.hpp"
 #include "sim/input/units.hpp"
+#include "sim/platform/platform.hpp"
 #include "sim/run/events.hpp"
 #include "sim/run/faults.hpp"
 
@@ -69,8 +70,10 @@ void RecoveryShared::replay(int src, int dst, int life, long from, long to)
         double bytes = 0;
         for (auto const& m : out)
           bytes += m.bytes;
-        if (log_on_disk_ && bytes > 0)
+        if (log_on_disk_ && bytes > 0) {
+          note_disk_read(disk(src));
           disk(src)->read(static_cast<sg_size_t>(bytes)); // the logged pages are on the sender's local disk
+        }
         sg4::Mailbox* box = replay_box(src, dst, life);
         for (auto& m : out)
           box->put(&m, static_cast<uint64_t>(m.bytes));
@@ -186,8 +189,10 @@ void RecoveringRank::recover()
         f.to != std::numeric_limits<double>::infinity())
       back = std::max(back, f.to); // the node is off until then
   sg4::this_actor::sleep_until(back);
-  if (saved_.pos > 0)
+  if (saved_.pos > 0) {
+    note_disk_read(shared_.disk(id_));
     shared_.disk(id_)->read(static_cast<sg_size_t>(shared_.params().checkpoint_size));
+  }
   st.restart_s += sg4::Engine::get_clock() - t;
   span(t, "restart", "", "from operation " + std::to_string(saved_.pos));
 

@@ -12,6 +12,7 @@ namespace {
 
 UncertaintyDraw active_draw;
 std::map<std::string, DrawnInput> drawn;
+bool deferring = false;
 
 /** splitmix64: a small generator that is the same on every machine and library (std::shuffle is not). */
 uint64_t next(uint64_t& x)
@@ -72,15 +73,37 @@ double value_at_quantile(double lo, double hi, Spread spread, double quantile)
 
 void record_drawn_input(const DrawnInput& input)
 {
-  drawn.emplace(input.id, input);
+  DrawnInput in    = input;
+  in.read          = in.read && not deferring;
+  auto [at, added] = drawn.emplace(in.id, in);
+  if (not added && in.read)
+    at->second.read = true;
 }
 
-std::vector<DrawnInput> drawn_inputs()
+std::vector<DrawnInput> drawn_inputs(bool used_only)
 {
   std::vector<DrawnInput> out;
   for (auto const& [_, d] : drawn)
-    out.push_back(d);
+    if (d.read || not used_only)
+      out.push_back(d);
   return out;
+}
+
+DeferredReads::DeferredReads() : outer_(deferring)
+{
+  deferring = true;
+}
+
+DeferredReads::~DeferredReads()
+{
+  deferring = outer_;
+}
+
+void mark_inputs_read(const std::string& id)
+{
+  for (auto it = drawn.lower_bound(id); it != drawn.end() && it->first.compare(0, id.size(), id) == 0; ++it)
+    if (it->first.size() == id.size() || it->first[id.size()] == '/')
+      it->second.read = true;
 }
 
 void clear_drawn_inputs()

@@ -47,14 +47,33 @@ struct DrawnInput {
   double quantile = 0; ///< the draw
   double value    = 0; ///< what the run used (a choice: its index)
   std::string chosen;  ///< a choice: the value itself, as JSON text
+  bool read = true;    ///< the run used the value (false: parsed and checked, never used by the model)
 };
 
 /** Records an input read under the active draw (the first read of an id is kept: a file read twice draws the same
- *  value anyway). */
+ *  value anyway; a later read marks an unused one used). Inside a DeferredReads scope the input is recorded as
+ *  unused until mark_inputs_read names it. */
 void record_drawn_input(const DrawnInput& input);
-/** The inputs read since the last clear, in id order. */
-std::vector<DrawnInput> drawn_inputs();
+/** The inputs drawn since the last clear, in id order: `used_only`, those the run used (the ones a sensitivity
+ *  ranking may list: an input parsed but never used cannot move a metric, and a rho it gets is chance). */
+std::vector<DrawnInput> drawn_inputs(bool used_only = false);
 void clear_drawn_inputs();
+
+/** While alive, ranged values parsed are drawn as usual but recorded as unused: for fields a file declares that
+ *  the run may not use (another benchmark's section, a disk's read bandwidth before anything reads the disk). */
+class DeferredReads {
+public:
+  DeferredReads();
+  ~DeferredReads();
+  DeferredReads(const DeferredReads&)            = delete;
+  DeferredReads& operator=(const DeferredReads&) = delete;
+
+private:
+  bool outer_;
+};
+
+/** Marks used the recorded input `id`, and every one under it (`id` + "/..."): the run read it. */
+void mark_inputs_read(const std::string& id);
 
 /** The id of the value at `pointer` in `file`. */
 std::string input_id(const std::string& file, const std::string& pointer);

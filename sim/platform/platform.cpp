@@ -3,6 +3,7 @@
 #include "sim/input/fields.hpp"
 #include "sim/input/json_cache.hpp"
 #include "sim/input/json_io.hpp"
+#include "sim/input/uncertain.hpp"
 #include "sim/platform/engine_reuse.hpp"
 #include "sim/platform/os_costs.hpp"
 #include "sim/platform/platform_star.hpp"
@@ -268,10 +269,14 @@ PlatformTop parse_top(Fields& f, PlatformSpec& spec)
 DiskSpec parse_disk(Fields& df)
 {
   DiskSpec disk;
-  disk.pointer  = df.pointer();
-  disk.name     = element_name(df, "name", "disk name");
-  disk.read_bw  = read_sourced(df, "read_bw", Unit::bandwidth, "read bandwidth", simgrid_rate_range);
-  disk.write_bw = read_sourced(df, "write_bw", Unit::bandwidth, "write bandwidth", simgrid_rate_range);
+  disk.pointer = df.pointer();
+  disk.name    = element_name(df, "name", "disk name");
+  {
+    DeferredReads until_read; // a model that never reads the disk never uses its read bandwidth
+    disk.read_bw = read_sourced(df, "read_bw", Unit::bandwidth, "read bandwidth", simgrid_rate_range);
+  }
+  disk.read_bw_input = input_id(df.file(), df.pointer("read_bw"));
+  disk.write_bw      = read_sourced(df, "write_bw", Unit::bandwidth, "write bandwidth", simgrid_rate_range);
   if (const json* m = df.raw("model", "object", "model-specific disk parameters", {{"type", "object"}}))
     disk.model = *m;
   df.string("description", "", "free text");
@@ -688,6 +693,16 @@ void load_xml_platform(sg4::Engine& e, PlatformSpec& spec, std::map<std::string,
 
 } // namespace
 
+namespace {
+const std::string read_bw_input_property = "clustersim.read_bw_input";
+}
+
+void note_disk_read(const sg4::Disk* disk)
+{
+  if (const char* id = disk->get_property(read_bw_input_property))
+    mark_inputs_read(id);
+}
+
 void Platform::build(sg4::Engine& e)
 {
   if (not spec_.xml_file.empty()) {
@@ -701,7 +716,9 @@ void Platform::build(sg4::Engine& e)
     for (auto const& [k, v] : hs.properties)
       h->set_property(k, v);
     for (auto const& d : hs.disks)
-      h->create_disk(d.name, d.read_bw.value, d.write_bw.value)->seal();
+      h->create_disk(d.name, d.read_bw.value, d.write_bw.value)
+          ->set_property(read_bw_input_property, d.read_bw_input)
+          ->seal();
     h->seal();
     hosts_[hs.name]      = h;
     host_index_[hs.name] = i;

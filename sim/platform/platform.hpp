@@ -45,6 +45,7 @@ struct DiskSpec {
   Sourced write_bw;
   json model; ///< model-specific disk parameters (e.g. a write-back cache), parsed by the model that uses them
   std::string pointer;
+  std::string read_bw_input; ///< read_bw's uncertainty input id: used only once a model reads the disk
 };
 
 struct HostSpec {
@@ -126,6 +127,9 @@ struct PlatformOptions {
 /** A platform number with its provenance, {"value": ..., "source": "..."} (`def` when absent, else missing). */
 Sourced read_sourced(Fields& f, const std::string& key, Unit unit, const std::string& doc, Range range,
                      const Sourced* def = nullptr);
+/** A model is about to read from `disk`: its read bandwidth becomes an input the run used (until then a ranged
+ *  read_bw is drawn as unused, and no sensitivity ranking lists it). */
+void note_disk_read(const simgrid::s4u::Disk* disk);
 /** Parses a platform file (JSON, or SimGrid XML when the name ends in .xml). */
 PlatformSpec load_platform(const std::string& path);
 /** Parses a platform document read from `path` (after a scenario's overrides were applied to it). */

@@ -215,6 +215,12 @@ public:
         std::string given = v.is_object() ? v.value("source", "") : "";
         value             = {{"value", v.is_object() && v.contains("value") ? v["value"] : v},
                              {"source", "override: " + scenario_file_ + " " + at + (given.empty() ? "" : " (" + given + ")")}};
+        // A range (or choices) given with the new value comes along, so an uncertainty draw samples it as it does
+        // any ranged input; the platform parser checks them as it would in the file.
+        if (v.is_object() && v.contains("value"))
+          for (const char* kept : {"range", "distribution", "choices", "note"})
+            if (v.contains(kept))
+              value[kept] = v[kept];
       }
       target[k] = value;
       out.push_back({at, pp, value, old});

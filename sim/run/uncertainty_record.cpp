@@ -4,8 +4,12 @@ namespace cs {
 
 json uncertainty_record(const UncertaintyDraw& draw, const std::vector<DrawnInput>& inputs)
 {
-  json list = json::array();
+  json list = json::array(), unused = json::array();
   for (auto const& in : inputs) {
+    if (not in.read) { // parsed and drawn, but the run never used it: it cannot explain a metric
+      unused.push_back(in.id);
+      continue;
+    }
     json item{{"id", in.id},
               {"unit", in.unit},
               {"value", in.value},
@@ -17,7 +21,10 @@ json uncertainty_record(const UncertaintyDraw& draw, const std::vector<DrawnInpu
       item["chosen"] = json::parse(in.chosen);
     list.push_back(item);
   }
-  return {{"sample", draw.sample}, {"samples", draw.samples}, {"seed", draw.seed}, {"inputs", list}};
+  json out{{"sample", draw.sample}, {"samples", draw.samples}, {"seed", draw.seed}, {"inputs", list}};
+  if (not unused.empty())
+    out["unused_inputs"] = unused;
+  return out;
 }
 
 void add_uncertainty_record(json& header)

@@ -56,12 +56,22 @@ double spearman(const std::vector<double>& x, const std::vector<double>& y)
   return sxy / std::sqrt(sxx * syy);
 }
 
+double chance_level(size_t samples)
+{
+  return samples < 2 ? 1.0 : 1.96 / std::sqrt(static_cast<double>(samples - 1));
+}
+
 json rank_inputs(const std::vector<SampleOutcome>& samples, const std::string& metric)
 {
   std::set<std::string> ids;
   for (auto const& s : samples)
     for (auto const& [id, _] : s.quantiles)
       ids.insert(id);
+  size_t with_metric = 0;
+  for (auto const& s : samples)
+    if (s.metrics.contains(metric) && s.metrics[metric].is_number())
+      ++with_metric;
+  double chance = chance_level(with_metric);
   std::vector<std::pair<std::string, double>> rhos;
   for (auto const& id : ids) {
     std::vector<double> q, m;
@@ -79,8 +89,12 @@ json rank_inputs(const std::vector<SampleOutcome>& samples, const std::string& m
   std::stable_sort(rhos.begin(), rhos.end(),
                    [](auto const& a, auto const& b) { return std::fabs(a.second) > std::fabs(b.second); });
   json out = json::array();
-  for (auto const& [id, rho] : rhos)
-    out.push_back({{"input", id}, {"rho", rho}});
+  for (auto const& [id, rho] : rhos) {
+    json item{{"input", id}, {"rho", rho}};
+    if (std::fabs(rho) < chance) // as large a rho as unrelated samples give: no evidence the input matters
+      item["below_chance"] = true;
+    out.push_back(item);
+  }
   return out;
 }
 
@@ -100,11 +114,16 @@ json metric_spreads(const std::vector<SampleOutcome>& samples, const json& point
     json m;
     if (point_metrics.is_object() && point_metrics.contains(name))
       m["point"] = point_metrics[name];
-    m["median"]      = sample_quantile(v, 0.5);
-    m["p5"]          = sample_quantile(v, 0.05);
-    m["p95"]         = sample_quantile(v, 0.95);
-    m["sensitivity"] = rank_inputs(samples, name);
-    out[name]        = m;
+    m["median"]       = sample_quantile(v, 0.5);
+    m["p5"]           = sample_quantile(v, 0.05);
+    m["p95"]          = sample_quantile(v, 0.95);
+    m["chance_level"] = chance_level(v.size());
+    if (std::all_of(v.begin(), v.end(), [&](double x) { return x == v.front(); })) {
+      m["constant"]    = true; // no input moves it: nothing to rank, no tornado to draw
+      m["sensitivity"] = json::array();
+    } else
+      m["sensitivity"] = rank_inputs(samples, name);
+    out[name] = m;
   }
   return out;
 }

@@ -20,6 +20,11 @@ std::vector<double> ranks(const std::vector<double>& values);
  *  (an input of zero width, or a metric no input moves, explains nothing). */
 double spearman(const std::vector<double>& x, const std::vector<double>& y);
 
+/** The |rho| that N samples of two unrelated quantities exceed by chance 5% of the time (the two-sided 5% critical
+ *  value of Spearman's rho, approximated as 1.96 / sqrt(N - 1): above 1 for 4 samples or fewer, where even a
+ *  rho of 1 can be chance); 1 below 2 samples. */
+double chance_level(size_t samples);
+
 /** One sample's outcome: its scalar metrics and the quantile each ranged input was drawn at. */
 struct SampleOutcome {
   json metrics;
@@ -27,11 +32,13 @@ struct SampleOutcome {
 };
 
 /** The inputs ranked by |rho| against `metric` over `samples` (largest first, ties by id); an input absent from a
- *  sample, or whose rho is 0 (a metric that never varies), is left out of the ranking. [{"input", "rho"}]. */
+ *  sample, or whose rho is 0 (a metric that never varies), is left out of the ranking. [{"input", "rho"}], with
+ *  "below_chance": true where |rho| is below chance_level of the samples that have the metric. */
 json rank_inputs(const std::vector<SampleOutcome>& samples, const std::string& metric);
 
-/** For every scalar metric of the samples: {"point", "median", "p5", "p95", "sensitivity": [{"input", "rho"}]}. The
- *  point value comes from `point_metrics` (null: left out). */
+/** For every scalar metric of the samples: {"point", "median", "p5", "p95", "chance_level", "sensitivity": [{"input",
+ *  "rho", "below_chance"}]}; a metric equal in every sample has "constant": true and an empty sensitivity (no input
+ *  moves it). The point value comes from `point_metrics` (null: left out). */
 json metric_spreads(const std::vector<SampleOutcome>& samples, const json& point_metrics);
 
 } // namespace cs

@@ -158,6 +158,7 @@ json uncertainty_summary(const json& cells, long samples, uint64_t seed)
   }
   return {{"samples", samples},
           {"seed", seed},
+          {"chance_level", chance_level(static_cast<size_t>(samples))},
           {"validation_cells", validation},
           {"coverage", validation ? json(static_cast<double>(inside) / static_cast<double>(validation)) : json()},
           {"median_rel_halfwidth", halfwidths.empty() ? json() : json(sample_quantile(halfwidths, 0.5))},

@@ -7,6 +7,7 @@
 #include "sim/run/fingerprint.hpp"
 #include "sim/run/plot.hpp"
 #include "sim/run/run_output.hpp"
+#include "sim/run/uncertainty_stats.hpp"
 #include "sim/sweep/store.hpp"
 #include "sim/sweep/sweep.hpp"
 #include "sim/sweep/uncertainty_sweep.hpp"
@@ -793,15 +794,19 @@ void plot_tornado(const FilePlan& plan, const std::string& work, const ValidateO
   json bars = tornado_bars(spreads);
   if (bars.empty())
     return;
-  std::string text = "# input\trho\n";
+  std::string text = "# input\trho\tbelow chance\n";
   for (size_t i = 0; i < bars.size() && i < 10; ++i)
-    text += bars[i]["input"].get<std::string>() + "\t" + format_number(bars[i]["rho"].get<double>()) + "\n";
+    text += bars[i]["input"].get<std::string>() + "\t" + format_number(bars[i]["rho"].get<double>()) + "\t" +
+            (bars[i].value("below_chance", false) ? "1" : "0") + "\n";
   std::string data = plot_path(work + "/" + plan.stem + "/sensitivity.dat");
   write_file_atomic(data, text);
   std::string out =
       (o.report.empty() ? std::string("out") : dir_of(o.report)) + "/validate_" + plan.stem + "_sensitivity";
   fs::create_directories(dir_of(out + ".png"));
-  if (render_plot(plots_dir() + "/sensitivity_tornado.gp", out, {{"datafile", data}, {"metric", what}}))
+  std::map<std::string, std::string> vars{{"datafile", data}, {"metric", what}};
+  if (spreads.size() == 1) // one cell's rhos: its chance level applies (a mean |rho| over cells has none of its own)
+    vars["chance"] = format_number(chance_level(static_cast<size_t>(o.uncertainty)));
+  if (render_plot(plots_dir() + "/sensitivity_tornado.gp", out, vars))
     std::fprintf(stderr, "[validate] tornado plot written to %s.png and %s.svg\n", out.c_str(), out.c_str());
 }
 

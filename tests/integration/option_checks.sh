@@ -118,7 +118,7 @@ rows = [l for l in open(sys.argv[1]).read().split("\n")[1:] if l]
 assert rows, "no rows"
 for r in rows:
     f = r.split("\t")
-    assert len(f) == 2, r
+    assert len(f) == 3 and f[2] in ("0", "1"), r  # input, rho, below chance
     float(f[1])
     assert "two\\thosts\\nfile" in f[0], f[0]
 PY

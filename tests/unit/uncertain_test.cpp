@@ -140,3 +140,30 @@ TEST_CASE("A ranged count draws whole numbers across its range", "[unit][uncerta
   count["range"] = {120, 400};
   REQUIRE_THROWS_WITH(read(), Catch::Contains("/params/n/range") && Catch::Contains("outside its range"));
 }
+
+TEST_CASE("A ranged value parsed but never used is drawn yet left out of the inputs the run used", "[unit][uncertain]")
+{
+  Drawing d({1, 2, 8});
+  json doc{{"cg", {{"compute", ranged}}}, {"lu", {{"compute", ranged}}}};
+  cs::Fields f(doc, "scenarios/s.json", "/params");
+  double cg = 0, lu = 0;
+  {
+    cs::DeferredReads sections; // both parsed and checked; the run picks one
+    cg = f.object("cg", "").quantity("compute", cs::Unit::time, 0, "a cost");
+    lu = f.object("lu", "").quantity("compute", cs::Unit::time, 0, "a cost");
+  }
+  REQUIRE(cg != 8e-6); // drawn all the same: the value a run would use if it used it
+  REQUIRE(lu != 8e-6);
+  REQUIRE(cs::drawn_inputs().size() == 2);
+  REQUIRE(cs::drawn_inputs(true).empty());
+  cs::mark_inputs_read(cs::input_id("scenarios/s.json", "/params/cg"));
+  auto used = cs::drawn_inputs(true);
+  REQUIRE(used.size() == 1);
+  REQUIRE(used[0].id == cs::input_id("scenarios/s.json", "/params/cg/compute"));
+  // A prefix names the inputs under it, never a sibling whose name merely starts the same.
+  cs::mark_inputs_read(cs::input_id("scenarios/s.json", "/params/l"));
+  REQUIRE(cs::drawn_inputs(true).size() == 1);
+  // Read outside the scope, a value is used at once.
+  f.object("lu", "").quantity("compute", cs::Unit::time, 0, "a cost");
+  REQUIRE(cs::drawn_inputs(true).size() == 2);
+}

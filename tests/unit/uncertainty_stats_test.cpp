@@ -67,3 +67,31 @@ TEST_CASE("The input a metric depends on ranks first", "[unit][uncertainty]")
   REQUIRE(spreads["rtt_s"]["p5"].get<double>() < spreads["rtt_s"]["median"].get<double>());
   REQUIRE(spreads["rtt_s"]["median"].get<double>() < spreads["rtt_s"]["p95"].get<double>());
 }
+
+TEST_CASE("A rho below what the samples give by chance is marked; a constant metric ranks nothing",
+          "[unit][uncertainty]")
+{
+  REQUIRE(cs::chance_level(10) == Approx(1.96 / 3));
+  REQUIRE(cs::chance_level(101) == Approx(0.196));
+  REQUIRE(cs::chance_level(1) == 1);
+  std::vector<double> lat{0.31, 0.06, 0.94, 0.56, 0.19, 0.69, 0.81, 0.44};
+  std::vector<double> speed{0.19, 0.69, 0.44, 0.06, 0.81, 0.94, 0.56, 0.31};
+  std::vector<cs::SampleOutcome> samples;
+  for (size_t i = 0; i < lat.size(); ++i) {
+    cs::SampleOutcome s;
+    s.metrics   = {{"rtt_s", 2e-5 + 1e-4 * lat[i]}, {"steps", 12}};
+    s.quantiles = {{"p.json#/links/0/latency", lat[i]}, {"p.json#/hosts/0/speed", speed[i]}};
+    samples.push_back(s);
+  }
+  json spreads    = cs::metric_spreads(samples, json());
+  json const& rtt = spreads["rtt_s"];
+  REQUIRE(rtt["chance_level"].get<double>() == Approx(1.96 / std::sqrt(7.0)));
+  REQUIRE(not rtt.contains("constant"));
+  REQUIRE(rtt["sensitivity"].size() == 2);
+  REQUIRE(not rtt["sensitivity"][0].contains("below_chance")); // rho 1: far above chance
+  REQUIRE(rtt["sensitivity"][1]["below_chance"] == true);      // |rho| < 0.5 of 8 samples: chance
+  json const& steps = spreads["steps"];
+  REQUIRE(steps["constant"] == true);
+  REQUIRE(steps["sensitivity"].empty());
+  REQUIRE(steps["median"] == 12);
+}
