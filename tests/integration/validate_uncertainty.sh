@@ -39,15 +39,15 @@ assert u["samples"] == 8 and u["seed"] == 1 and u["validation_cells"] == 2, u
 assert "coverage" in u and "median_rel_halfwidth" in u, u
 cells = {c["id"]: c for c in r["cells"]}
 for c in cells.values():  # prediction cells too
-    assert {"median", "interval", "sensitivity"} <= c.keys(), c
-    assert c["interval"][0] <= c["median"] <= c["interval"][1], c
+    assert {"median", "interval", "interval_inputs", "model_error", "sensitivity"} <= c.keys(), c
+    assert c["interval_inputs"][0] <= c["median"] <= c["interval_inputs"][1], c
     assert "ranking" not in c, c
 rtt = cells["900.rtt"]
-assert rtt["interval"][0] < rtt["interval"][1], rtt
+assert rtt["interval_inputs"][0] < rtt["interval_inputs"][1], rtt
 assert rtt["sensitivity"][0]["input"].endswith("#/links/0/latency") and rtt["sensitivity"][0]["rho"] > 0.99, rtt
 assert cells["900.rtt_predicted"]["pass"] is None, cells["900.rtt_predicted"]
 zero = cells["900.zero"]
-assert zero["interval"] == [zero["simulated"], zero["simulated"]] and zero["median"] == zero["simulated"], zero
+assert zero["interval_inputs"] == [zero["simulated"], zero["simulated"]] and zero["median"] == zero["simulated"], zero
 assert zero["sensitivity"] == [], zero  # an input of zero width explains nothing, whatever its chance rho
 PY
 

@@ -62,12 +62,13 @@ TEST_CASE("staged files replace their targets only once every one is whole", "[u
   {
     cs::StagedFiles files;
     files.add(dir + "/a.csv", "new a");
-    fs::create_directories(dir + "/blocked.csv.tmp." + std::to_string(::getpid())); // this write cannot be made
-    REQUIRE_THROWS_WITH(files.add(dir + "/blocked.csv", "x"), Catch::Contains("cannot write " + dir + "/blocked.csv"));
+    std::ofstream(dir + "/file") << "a file, not a folder"; // this write cannot be made, even as root
+    REQUIRE_THROWS_WITH(files.add(dir + "/file/blocked.csv", "x"),
+                        Catch::Contains("cannot write " + dir + "/file/blocked.csv"));
   }
   REQUIRE(text_of(dir + "/a.csv") == "old a"); // nothing replaced, no temporary file left
   REQUIRE(text_of(dir + "/result.json") == "old result");
-  fs::remove(dir + "/blocked.csv.tmp." + std::to_string(::getpid()));
+  fs::remove(dir + "/file");
   for (auto const& e : fs::directory_iterator(dir))
     REQUIRE(e.path().filename().string().find(".tmp.") == std::string::npos);
   cs::StagedFiles files;
