@@ -72,6 +72,7 @@ public:
   void finish() override;
 
 private:
+  void record_disks(Recorder& rec);
   /** Checkpoints, crashes and log replay, when the run may crash a rank (docs/models/msglog.md). */
   void setup_recovery(Fields& f)
   {
@@ -204,40 +205,45 @@ void Run::finish()
   if (recovery_)
     record_recovery(rec, *recovery_, recovering_);
 
-  if (not disks_.empty()) {
-    DiskStats d;
-    long max_queued = 0;
-    for (auto const& k : disks_) {
-      d.bytes += k->stats().bytes;
-      d.writes += k->stats().writes;
-      d.requests += k->stats().requests;
-      d.full_waits += k->stats().full_waits;
-      d.full_wait_s += k->stats().full_wait_s;
-      d.pwrite_s += k->stats().pwrite_s;
-    }
-    for (auto const& a : aio_)
-      max_queued = std::max(max_queued, a->max_queued());
-    double pages = std::max(1.0, static_cast<double>(d.writes));
-    rec.set("disk_written_MiB", d.bytes / 1048576.0);
-    rec.set("disk_requests", d.requests);
-    rec.set("disk_requests_buffer_full", d.full_waits);
-    rec.set("disk_mean_page_write_s", d.pwrite_s / pages);
-    double d_eff = d.pwrite_s > 0 ? d.bytes / d.pwrite_s : 0.0;
-    rec.set("disk_effective_write_MBps", d.pwrite_s > 0 ? d.bytes / d.pwrite_s / 1e6 : 0.0);
-    rec.set("aio_max_queued", max_queued);
-    // The rates the disk model used (the first node's; the platform lists the others' bandwidths).
-    DiskModel m       = disk_model(fields_, hosts_[0]);
-    std::string group = p_.hosts_group.empty() ? hosts_[0]->get_name() : p_.hosts_group;
-    std::string key   = "disk_" + p_.disk;
-    rec.hardware_rate(group, key + "_write_cache", m.write_cache);
-    rec.hardware_rate(group, key + "_interface_Bps", m.interface_bw);
-    rec.hardware_rate(group, key + "_platter_Bps", m.platter_bw);
-    rec.hardware_rate(group, key + "_effective_write_Bps", d_eff);
-  }
+  if (not disks_.empty())
+    record_disks(rec);
   if (not hosts_.empty()) {
     std::string group = p_.hosts_group.empty() ? hosts_[0]->get_name() : p_.hosts_group;
     rec.hardware_rate(group, "log_copy_Bps", log_copy_rate(hosts_[0]));
   }
+}
+
+/** The disks' totals and the rates the disk model used (the first node's; the platform lists the others'). */
+void Run::record_disks(Recorder& rec)
+{
+  DiskStats d;
+  long max_queued = 0;
+  for (auto const& k : disks_) {
+    d.bytes += k->stats().bytes;
+    d.writes += k->stats().writes;
+    d.requests += k->stats().requests;
+    d.full_waits += k->stats().full_waits;
+    d.full_wait_s += k->stats().full_wait_s;
+    d.pwrite_s += k->stats().pwrite_s;
+  }
+  for (auto const& a : aio_)
+    max_queued = std::max(max_queued, a->max_queued());
+  double pages = std::max(1.0, static_cast<double>(d.writes));
+  rec.set("disk_written_MiB", d.bytes / 1048576.0);
+  rec.set("disk_requests", d.requests);
+  rec.set("disk_requests_buffer_full", d.full_waits);
+  rec.set("disk_mean_page_write_s", d.pwrite_s / pages);
+  double d_eff = d.pwrite_s > 0 ? d.bytes / d.pwrite_s : 0.0;
+  rec.set("disk_effective_write_MBps", d.pwrite_s > 0 ? d.bytes / d.pwrite_s / 1e6 : 0.0);
+  rec.set("aio_max_queued", max_queued);
+  // The rates the disk model used (the first node's; the platform lists the others' bandwidths).
+  DiskModel m       = disk_model(fields_, hosts_[0]);
+  std::string group = p_.hosts_group.empty() ? hosts_[0]->get_name() : p_.hosts_group;
+  std::string key   = "disk_" + p_.disk;
+  rec.hardware_rate(group, key + "_write_cache", m.write_cache);
+  rec.hardware_rate(group, key + "_interface_Bps", m.interface_bw);
+  rec.hardware_rate(group, key + "_platter_Bps", m.platter_bw);
+  rec.hardware_rate(group, key + "_effective_write_Bps", d_eff);
 }
 
 } // namespace

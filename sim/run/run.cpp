@@ -211,6 +211,16 @@ void finish_model(ModelRun& model, const sg4::Engine& engine)
 }
 } // namespace
 
+/** The output folder, and its files of fixed names, before the simulation (a model's tables are checked before any
+ *  file is replaced). */
+static void check_run_outputs(const std::string& out)
+{
+  check_output_dir(out);
+  for (auto const& name :
+       {"result.json", "events.csv", "plot.png", "plot.svg", "timeline.png", "timeline.svg", "timeline.dat"})
+    check_replaceable(out + "/" + name);
+}
+
 void check_scenario(const std::string& path, const std::vector<std::string>& sets)
 {
   Scenario scenario = load_scenario(path, sets, std::nullopt);
@@ -228,11 +238,8 @@ std::string run_scenario(const RunOptions& options, int* argc, char** argv)
   const ModelEntry* entry = find_model(scenario.model);
   PlatformSpec pspec      = load_scenario_platform(scenario.platform, entry->group_sizes(scenario), &overrides);
   std::string out         = options.out_dir.empty() ? "out/" + scenario.name : options.out_dir;
-  check_output_dir(out);
-  for (auto const& name :
-       {"result.json", "events.csv", "plot.png", "plot.svg", "timeline.png", "timeline.svg", "timeline.dat"})
-    check_replaceable(out + "/" + name); // before the simulation; a model's tables are checked before any is replaced
-  check_simgrid_args(*argc, argv);       // SimGrid aborts on an option it does not know
+  check_run_outputs(out);
+  check_simgrid_args(*argc, argv); // SimGrid aborts on an option it does not know
   FaultSchedule faults = parse_faults(scenario.faults.is_null() ? nullptr : &scenario.faults, scenario.file);
   RunFolderLock out_lock(out); // two runs into one folder would mix their files
 
