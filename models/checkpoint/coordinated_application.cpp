@@ -66,7 +66,7 @@ void Application::user_thread(Epoch& e, size_t thread)
   double step      = p.app.compute / static_cast<double>(p.app.barriers);
   for (long b = e.first_barrier; b < p.app.barriers; ++b) {
     work_on(step, c.reference_speed); // the application's time, measured on the reference machine
-    cpu_on(host, c.udp_message); // BARR
+    cpu_on(host, c.udp_message);      // BARR
     // Sent and waited for, not detached: a BARR still queued when its node dies must go with the node (SimGrid
     // cannot start a transfer from a host that is off), and the grant cannot come before the manager took it.
     send_owned(e.manager, std::make_unique<Msg>(Msg{Msg::Kind::barr}), static_cast<uint64_t>(p.header_bytes));

@@ -32,8 +32,9 @@ DiskModel DiskModel::from(const DiskSpec& spec, const std::string& platform_file
   // A drive takes whole sectors, and 512 B is the smallest sector of any drive: no kernel sends a smaller request.
   // The bound also bounds the work of a write: each request is a SimGrid I/O and a few events, and requests of 1 B
   // made a run grow to 3 GB in a minute. A 4 MiB page is at most 8,192 requests.
-  m.request_size = sourced(f, "request_size", Unit::size,
-                           "largest request the kernel sends to the drive (at least a 512 B sector)", Range::at_least(512));
+  m.request_size =
+      sourced(f, "request_size", Unit::size, "largest request the kernel sends to the drive (at least a 512 B sector)",
+              Range::at_least(512));
   m.io_slice = sourced(f, "io_slice", Unit::time,
                        "time one writer keeps the drive for its consecutive requests before another writer's turn",
                        Range::non_negative());

@@ -27,14 +27,14 @@ public:
       client_os.cost("memcpy_bw");
     }
     ctx.platform.os(p_.server).cost("rpc_server_cpu");
-    server_box_ = sg4::Mailbox::by_name("sr-data-server");
-    server_     = std::make_unique<DataServer>(p_, ctx.platform.os(p_.server), server_box_);
-    client_     = std::make_unique<ClientServer>(p_, client_os, server_box_);
+    server_box_       = sg4::Mailbox::by_name("sr-data-server");
+    server_           = std::make_unique<DataServer>(p_, ctx.platform.os(p_.server), server_box_);
+    client_           = std::make_unique<ClientServer>(p_, client_os, server_box_);
     sg4::Host* client = ctx.platform.host(p_.client);
-    program_ = std::make_unique<LocalProgram>(p_, client_os, *client_, std::move(writes),
+    program_          = std::make_unique<LocalProgram>(p_, client_os, *client_, std::move(writes),
                                               ctx.platform.reference_speed(client), ctx.platform.memory_bw(client));
-    double ref = ctx.platform.reference_speed(client);
-    local_s_   = ref == client->get_speed() ? p_.local_process_s : p_.local_process_s * ref / client->get_speed();
+    double ref        = ctx.platform.reference_speed(client);
+    local_s_ = ref == client->get_speed() ? p_.local_process_s : p_.local_process_s * ref / client->get_speed();
   }
 
   void start() override

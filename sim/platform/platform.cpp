@@ -317,13 +317,13 @@ HostEntry parse_host_entry(Fields& h, const PlatformSpec& spec)
     if (not ref->is_object())
       h.fail("reference", "expected an object, got " + quote_value(*ref));
     Fields rf(*ref, h.file(), h.pointer("reference"));
-    proto.reference_speed     = read_sourced(rf, "speed", Unit::speed, "speed of one core of the reference machine",
-                                             simgrid_rate_range, &none);
+    proto.reference_speed =
+        read_sourced(rf, "speed", Unit::speed, "speed of one core of the reference machine", simgrid_rate_range, &none);
     proto.reference_memory_bw = read_sourced(rf, "memory_bw", Unit::bandwidth,
                                              "memory bandwidth of the reference machine", simgrid_rate_range, &none);
     rf.finish();
   }
-  proto.os        = h.required_string("os", "name of an OS profile in os_profiles");
+  proto.os = h.required_string("os", "name of an OS profile in os_profiles");
   if (not h.documenting() && not spec.os_profiles.count(proto.os)) {
     std::vector<std::string> known;
     for (auto const& [k, _] : spec.os_profiles)
@@ -632,8 +632,8 @@ void resolve_reference_rates(PlatformSpec& spec, const PlatformSpec& declared)
   for (auto const& h : declared.hosts)
     entry.emplace(h.pointer, &h);
   for (auto& h : spec.hosts) {
-    auto it = entry.find(h.pointer);
-    const HostSpec& d = it != entry.end() ? *it->second : h;
+    auto it                 = entry.find(h.pointer);
+    const HostSpec& d       = it != entry.end() ? *it->second : h;
     const std::string where = " as " + declared.file + d.pointer + " declares it";
     if (h.reference_speed.value <= 0)
       h.reference_speed = {d.speed.value, "the host's own speed" + where + " (" + d.speed.source + ")"};

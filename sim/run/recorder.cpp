@@ -169,7 +169,7 @@ void Recorder::write(const std::string& dir, json header) const
   header["metrics"] = metrics;
   if (not hardware_.empty())
     header["hardware_rates"] = hardware_;
-  json index        = json::object();
+  json index = json::object();
   StagedFiles files; // nothing replaced until every file is whole: a failed rerun keeps the earlier run entire
   for (auto const& [name, table] : tables_) {
     files.add_streamed(dir + "/" + name + ".csv", [&table = table](const ByteSink& put) { table.write_csv(put); });

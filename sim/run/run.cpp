@@ -229,6 +229,26 @@ void check_scenario(const std::string& path, const std::vector<std::string>& set
   find_model(scenario.model)->check(scenario);
 }
 
+/** result.json without its metrics and tables: what ran, on what, and the simulated time it ended at. */
+static json result_header(const Scenario& scenario, const std::vector<PlatformOverride>& overrides)
+{
+  json header;
+  header["clustersim_version"] = version;
+  header["program"]            = program_identity();
+  header["inputs"]             = input_fingerprint(scenario);
+  if (not overrides.empty())
+    header["platform_overrides"] = to_json(overrides);
+  header["simgrid_version"] = std::to_string(SIMGRID_VERSION_MAJOR) + "." + std::to_string(SIMGRID_VERSION_MINOR) +
+                              "." + std::to_string(SIMGRID_VERSION_PATCH);
+  header["scenario"]         = scenario.resolved;
+  header["scenario_file"]    = canonical_data_path(scenario.file); // the same bytes however the path was typed
+  header["model"]            = scenario.model;
+  header["seed"]             = scenario.seed;
+  header["simulated_time_s"] = sg4::Engine::get_clock();
+  add_uncertainty_record(header); // the draw load_scenario set, and the inputs drawn under it
+  return header;
+}
+
 std::string run_scenario(const RunOptions& options, int* argc, char** argv)
 {
   auto wall_start = std::chrono::steady_clock::now();
@@ -277,20 +297,7 @@ std::string run_scenario(const RunOptions& options, int* argc, char** argv)
   check_metrics(recorder);
   events.finish();
 
-  json header;
-  header["clustersim_version"] = version;
-  header["program"]            = program_identity();
-  header["inputs"]             = input_fingerprint(scenario);
-  if (not overrides.empty())
-    header["platform_overrides"] = to_json(overrides);
-  header["simgrid_version"] = std::to_string(SIMGRID_VERSION_MAJOR) + "." + std::to_string(SIMGRID_VERSION_MINOR) +
-                              "." + std::to_string(SIMGRID_VERSION_PATCH);
-  header["scenario"]         = scenario.resolved;
-  header["scenario_file"]    = canonical_data_path(scenario.file); // the same bytes however the path was typed
-  header["model"]            = scenario.model;
-  header["seed"]             = scenario.seed;
-  header["simulated_time_s"] = sg4::Engine::get_clock();
-  add_uncertainty_record(header); // the draw load_scenario set, and the inputs drawn under it
+  json header = result_header(scenario, overrides);
   // A rerun into the folder replaces the earlier run's files, and only those, once every new file is whole
   // (Recorder::write stages them): a failed write keeps the earlier run's files, result.json and tables alike.
   std::vector<std::string> previous = run_files(out);

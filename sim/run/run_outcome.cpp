@@ -84,7 +84,7 @@ void watch_stack_room(std::function<void()> before_exit)
   StackRoom& room  = stack_room();
   room.before_exit = std::move(before_exit);
   rlimit as{};
-  room.limit = (getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY) ? static_cast<double>(as.rlim_cur) : 0;
+  room.limit  = (getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY) ? static_cast<double>(as.rlim_cur) : 0;
   double page = static_cast<double>(sysconf(_SC_PAGESIZE));
   room.per_actor = simgrid::config::get_value<int>("contexts/stack-size") * 1024.0 +
                    simgrid::config::get_value<int>("contexts/guard-size") * page;
