@@ -21,8 +21,19 @@ ModelEntry::ModelEntry(const char* name, const char* seed, const char* summary, 
     throw std::invalid_argument(std::string("model \"") + name + "\": its entry needs describe, create and check");
 }
 
+const ModelDecl& ModelEntry::decl() const
+{
+  if (declare_ == nullptr)
+    throw std::logic_error(std::string("model \"") + name + "\" declares no outputs");
+  return declare_();
+}
+
 ModelTable::ModelTable(std::vector<ModelEntry> entries) : entries_(std::move(entries))
 {
+  for (auto const& e : entries_)
+    if (not e.has_decl())
+      throw std::invalid_argument(std::string("model \"") + e.name +
+                                  "\": its entry needs its declarations (outputs and platform reads)");
   for (size_t i = 0; i < entries_.size(); ++i)
     for (size_t j = 0; j < i; ++j)
       if (std::string(entries_[i].name) == entries_[j].name)

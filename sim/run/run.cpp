@@ -200,6 +200,7 @@ std::string run_scenario(const RunOptions& options, int* argc, char** argv)
   platform.build(engine);
 
   Recorder recorder;
+  recorder.declare(entry->decl(), scenario.model); // an output the model does not declare fails the run
   RngStreams rng(scenario.seed);
   ModelContext ctx{scenario, platform, recorder, rng};
   EventCapture events(recorder, captured_events(options));
