@@ -569,6 +569,24 @@ void apply_host_profile(PlatformSpec& spec, const std::string& profile_path, con
   }
 }
 
+std::vector<std::string> host_profile_replaces(const std::string& profile_path)
+{
+  // The same precedences as apply_host_profile: speed and cores always, the OS costs and disk bandwidths it measured.
+  std::vector<std::string> out{"/hosts/*/speed", "/hosts/*/cores"};
+  json root = load_input_json(profile_path);
+  if (root.is_object() && root.contains("os_profile") && root["os_profile"].is_object()) {
+    const json& os    = root["os_profile"];
+    const json& costs = os.contains("costs") && os["costs"].is_object() ? os["costs"] : os;
+    for (auto const& [k, _] : costs.items())
+      out.push_back("/os_profiles/*/costs/" + k);
+    if (costs.contains("disk_write_bw"))
+      out.push_back("/hosts/*/disks/*/write_bw");
+    if (costs.contains("disk_read_bw"))
+      out.push_back("/hosts/*/disks/*/read_bw");
+  }
+  return out;
+}
+
 void Platform::configure(sg4::Engine& e) const
 {
   require_engine_options(spec_.simgrid_config);

@@ -11,6 +11,7 @@
 #include "sim/run/faults.hpp"
 #include "sim/run/fingerprint.hpp"
 #include "sim/run/model.hpp"
+#include "sim/run/override_check.hpp"
 #include "sim/run/plot.hpp"
 #include "sim/run/run_outcome.hpp"
 #include "sim/run/run_output.hpp"
@@ -173,7 +174,10 @@ void finish_model(ModelRun& model, const sg4::Engine& engine)
 void check_scenario(const std::string& path, const std::vector<std::string>& sets)
 {
   Scenario scenario = load_scenario(path, sets, std::nullopt);
-  load_scenario_platform(scenario.platform, find_model(scenario.model)->group_sizes(scenario));
+  std::vector<PlatformOverride> overrides;
+  const ModelEntry* entry = find_model(scenario.model);
+  load_scenario_platform(scenario.platform, entry->group_sizes(scenario), &overrides);
+  check_overrides_read(scenario, entry->name, entry->decl(), overrides);
   parse_faults(scenario.faults.is_null() ? nullptr : &scenario.faults, scenario.file);
   find_model(scenario.model)->check(scenario);
 }
@@ -186,7 +190,8 @@ std::string run_scenario(const RunOptions& options, int* argc, char** argv)
   std::vector<PlatformOverride> overrides;
   const ModelEntry* entry = find_model(scenario.model);
   PlatformSpec pspec      = load_scenario_platform(scenario.platform, entry->group_sizes(scenario), &overrides);
-  std::string out         = options.out_dir.empty() ? "out/" + scenario.name : options.out_dir;
+  check_overrides_read(scenario, entry->name, entry->decl(), overrides); // none that nothing reads
+  std::string out = options.out_dir.empty() ? "out/" + scenario.name : options.out_dir;
   check_output_dir(out);
   check_simgrid_args(*argc, argv); // SimGrid aborts on an option it does not know
   FaultSchedule faults = parse_faults(scenario.faults.is_null() ? nullptr : &scenario.faults, scenario.file);
