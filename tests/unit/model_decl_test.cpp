@@ -57,13 +57,24 @@ TEST_CASE("the recorder refuses a metric, a table or a column its model does not
   REQUIRE(r.metrics().count("mystery_s") == 0);
 }
 
-TEST_CASE("every entry of a model table declares its outputs", "[unit]")
+TEST_CASE("every entry of a model table declares its outputs, each once and defined", "[unit]")
 {
   auto bare = cs::ModelEntry(
       "bare", "-", "no declarations", [](std::vector<cs::FieldDoc>&) {},
       [](cs::ModelContext&) -> std::unique_ptr<cs::ModelRun> { return nullptr; }, [](const cs::Scenario&) {});
   REQUIRE_THROWS_WITH(cs::ModelTable({bare}), Catch::Contains("needs its declarations"));
   REQUIRE_NOTHROW(cs::ModelTable({bare.declared(decl)}));
+  auto twice = []() -> const cs::ModelDecl& {
+    static const cs::ModelDecl d{{{"a_s", "s", "first"}, {"a_s", "s", "again"}}, {}, {}, {}};
+    return d;
+  };
+  REQUIRE_THROWS_WITH(cs::ModelTable({bare.declared(twice)}), Catch::Contains("metric \"a_s\" is declared twice"));
+  auto undefined = []() -> const cs::ModelDecl& {
+    static const cs::ModelDecl d{{}, {{"rows", "a row", {{"a", "1", ""}}}}, {}, {}};
+    return d;
+  };
+  REQUIRE_THROWS_WITH(cs::ModelTable({bare.declared(undefined)}),
+                      Catch::Contains("needs a name, a unit and a definition"));
 }
 
 TEST_CASE("platform patterns: entries become *, a pattern covers the fields below it", "[unit]")
