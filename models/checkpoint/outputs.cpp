@@ -53,20 +53,22 @@ std::vector<OutputDecl> checkpoint_metrics()
 
 const ModelDecl& decl()
 {
-  static const ModelDecl d{[] {
-                             auto m = migration_metrics();
-                             for (auto& c : checkpoint_metrics())
-                               m.push_back(c);
-                             return m;
-                           }(),
-                           {},
-                           {// Threads compute at their host's speed, migrate and copy files through the switches and
-                            // links, checkpoint to the nodes' and the file server's disks and read them back, at the
-                            // NT costs of the OS profile (host speed and disks: read once node costs scale with them).
-                            "/hosts/*/speed", "/hosts/*/cores", "/switches/*/port", "/switches/*/backplane", "/links",
-                            "/os_profiles/*/costs", "/hosts/*/disks/*/write_bw", "/hosts/*/disks/*/read_bw",
-                            "/hosts/*/disks/*/model"},
-                           {}};
+  static const ModelDecl d{
+      [] {
+        auto m = migration_metrics();
+        for (auto& c : checkpoint_metrics())
+          m.push_back(c);
+        return m;
+      }(),
+      {},
+      {// Threads compute at their host's speed, migrate and copy files through the switches and
+       // links, checkpoint to the nodes' and the file server's disks and read them back, at the
+       // NT costs of the OS profile (host speed and disks: read once node costs scale with them).
+       // memory_bw and reference: hosts' hardware rates, which its costs scale with once hosts carry them.
+       "/hosts/*/speed", "/hosts/*/cores", "/hosts/*/memory_bw", "/hosts/*/reference", "/switches/*/port",
+       "/switches/*/backplane", "/links", "/os_profiles/*/costs", "/hosts/*/disks/*/write_bw",
+       "/hosts/*/disks/*/read_bw", "/hosts/*/disks/*/model"},
+      {}};
   return d;
 }
 

@@ -143,8 +143,9 @@ const ModelDecl& decl()
       tables(),
       {// Processes compute at their host's speed, copy and diff pages at the OS costs (memory bandwidth), and send
        // datagrams through the UDP fabric: the switch's ports, backplane, topology and QoS queues, and the links.
-       "/hosts/*/speed", "/hosts/*/cores", "/switches/*/port", "/switches/*/backplane", "/switches/*/qos", "/links",
-       "/os_profiles/*/costs"},
+       // memory_bw and reference: hosts' hardware rates, which its costs scale with once hosts carry them.
+       "/hosts/*/speed", "/hosts/*/cores", "/hosts/*/memory_bw", "/hosts/*/reference", "/switches/*/port",
+       "/switches/*/backplane", "/switches/*/qos", "/links", "/os_profiles/*/costs"},
       {// What-ifs that replace the platform's figure when non-zero (params.cpp).
        {"/switches/*/qos/port_buffer", "/port_buffer", 0},
        {"/os_profiles/*/costs/udp_rcvbuf_size", "/socket_rcvbuf", 0}}};

@@ -33,8 +33,9 @@ const ModelDecl& decl()
       {},
       {// Workers render at their host's speed, RMI and the blast cross the switch (its ports, backplane and QoS
        // queues) and the links, at the JVM's OS costs.
-       "/hosts/*/speed", "/hosts/*/cores", "/switches/*/port", "/switches/*/backplane", "/switches/*/qos", "/links",
-       "/os_profiles/*/costs"},
+       // reference: hosts' hardware rates, which its costs scale with once hosts carry them.
+       "/hosts/*/speed", "/hosts/*/cores", "/hosts/*/reference", "/switches/*/port", "/switches/*/backplane",
+       "/switches/*/qos", "/links", "/os_profiles/*/costs"},
       {// params.switch_model.mls_qos other than "platform" replaces the switch's own QoS setting (model.cpp).
        {"/switches/*/qos/mls_qos", "/switch_model/mls_qos", "platform"}}};
   return d;

@@ -11,8 +11,9 @@ const ModelDecl& decl()
                            {},
                            {// A probe replays its OS cost on one host (its speed and cores), a written page goes
                             // through the host's disk (fsync), and the UDP probe crosses the network.
-                            "/hosts/*/speed", "/hosts/*/cores", "/hosts/*/disks/*/write_bw", "/switches/*/port",
-                            "/switches/*/backplane", "/links", "/os_profiles/*/costs"},
+                            // reference: hosts' hardware rates, which its costs scale with once hosts carry them.
+                            "/hosts/*/speed", "/hosts/*/cores", "/hosts/*/reference", "/hosts/*/disks/*/write_bw",
+                            "/switches/*/port", "/switches/*/backplane", "/links", "/os_profiles/*/costs"},
                            {}};
   return d;
 }

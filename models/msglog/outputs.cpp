@@ -84,8 +84,10 @@ const ModelDecl& decl()
       {// Ranks compute at their host's speed, send through the switches and links, copy into the log at the OS
        // costs, write pages and checkpoints to the node's disk (its write bandwidth and write-back model) and read
        // checkpoints back at recovery.
-       "/hosts/*/speed", "/hosts/*/cores", "/switches/*/port", "/switches/*/backplane", "/links",
-       "/os_profiles/*/costs", "/hosts/*/disks/*/write_bw", "/hosts/*/disks/*/read_bw", "/hosts/*/disks/*/model"},
+       // memory_bw and reference: hosts' hardware rates, which its costs scale with once hosts carry them.
+       "/hosts/*/speed", "/hosts/*/cores", "/hosts/*/memory_bw", "/hosts/*/reference", "/switches/*/port",
+       "/switches/*/backplane", "/links", "/os_profiles/*/costs", "/hosts/*/disks/*/write_bw",
+       "/hosts/*/disks/*/read_bw", "/hosts/*/disks/*/model"},
       {// params.disk_what_if replaces the platform's disk model field by field (params.cpp, Run::disk_model).
        {"/hosts/*/disks/*/write_bw", "/disk_what_if/platter_bw", 0},
        {"/hosts/*/disks/*/model/interface_bw", "/disk_what_if/interface_bw", 0},

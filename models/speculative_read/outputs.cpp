@@ -38,8 +38,9 @@ const ModelDecl& decl()
          {"overhead_s", "s", "iteration_time_s - local_process"}}}},
       {// The local program computes at its host's speed, forks or creates threads at the OS costs, and reads from the
        // Data Server through the switch and links.
-       "/hosts/*/speed", "/hosts/*/cores", "/switches/*/port", "/switches/*/backplane", "/links",
-       "/os_profiles/*/costs"},
+       // memory_bw and reference: hosts' hardware rates, which its costs scale with once hosts carry them.
+       "/hosts/*/speed", "/hosts/*/cores", "/hosts/*/memory_bw", "/hosts/*/reference", "/switches/*/port",
+       "/switches/*/backplane", "/links", "/os_profiles/*/costs"},
       {}};
   return d;
 }
