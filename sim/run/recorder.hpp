@@ -34,6 +34,12 @@ private:
 };
 
 class Recorder {
+  // The running model's declarations (declare()): a metric, table or column outside them is refused.
+  const ModelDecl* decl_ = nullptr;
+  std::string model_;
+  void require_metric(const std::string& key) const;
+  void require_table(const std::string& name, const std::vector<std::string>& columns) const;
+
 public:
   /** From now on every metric, table and column must be one `decl` declares (or a framework table), else
    *  UndeclaredOutput naming `model`. A run declares its model's outputs before the model starts. */
@@ -56,13 +62,8 @@ public:
   void write(const std::string& dir, json header) const;
 
 private:
-  void require_metric(const std::string& key) const;
-  void require_table(const std::string& name, const std::vector<std::string>& columns) const;
-
   std::map<std::string, json> metrics_;
   std::map<std::string, Table> tables_;
-  const ModelDecl* decl_ = nullptr;
-  std::string model_;
 };
 
 /** CSV field text for a JSON scalar (numbers with full precision, strings quoted when needed). */
