@@ -103,6 +103,43 @@ static std::string default_with_unit(const FieldDoc& d)
   return d.default_value;
 }
 
+/** Every metric and table column the model writes, from the declarations the recorder checks them against. */
+static void print_outputs(const ModelDecl& decl)
+{
+  std::printf("\nmetrics (result.json \"metrics\"; a run writes those its parameters make apply):\n");
+  for (auto const& o : decl.metrics)
+    std::printf("  %-40s %-6s %s\n", o.name.c_str(), o.unit.c_str(), o.definition.c_str());
+  std::vector<TableDecl> tables = decl.tables;
+  tables.insert(tables.end(), framework_tables().begin(), framework_tables().end());
+  for (auto const& t : tables) {
+    std::printf("\ntable %s (OUT/%s.csv): %s\n", t.name.c_str(), t.name.c_str(), t.definition.c_str());
+    for (auto const& c : t.columns)
+      std::printf("  %-40s %-6s %s\n", c.name.c_str(), c.unit.c_str(), c.definition.c_str());
+  }
+}
+
+/** The platform fields a run reads, and the parameters that replace some of them. */
+static void print_platform_reads(const ModelDecl& decl)
+{
+  std::printf("\nplatform fields a run reads (an override of any other is refused; --set "
+              "platform.hosts.GROUP.speed=2Gf, platform.switches.NAME.port.bandwidth=...; clustersim schema "
+              "platform; docs/scenarios.md):\n");
+  for (auto const& r : decl.platform_reads)
+    std::printf("  %s\n", r.c_str());
+  std::string common;
+  for (auto const& r : framework_platform_reads())
+    common += (common.empty() ? "" : " ") + r;
+  std::printf("  and, as for every model: %s\n", common.c_str());
+  for (auto const& s : decl.supersedes) {
+    std::string param = "params" + s.param;
+    std::replace(param.begin(), param.end(), '/', '.');
+    std::printf("  %s is replaced by %s when that is not %s\n", s.field.c_str(), param.c_str(),
+                s.inactive.dump().c_str());
+  }
+  std::printf("  (platform.host_profile replaces every host's speed and cores and the OS costs and disk bandwidths "
+              "it measured)\n");
+}
+
 int cmd_describe(const Args& args, const Args&)
 {
   po::options_description desc("describe options");
@@ -128,8 +165,8 @@ int cmd_describe(const Args& args, const Args&)
     std::printf("  %-40s %-32s default %s\n      %s\n", path.c_str(), d.type.c_str(), default_with_unit(d).c_str(),
                 d.doc.c_str());
   }
-  std::printf("\nplatform fields (--set platform.hosts.GROUP.speed=2Gf, platform.switches.NAME.port.bandwidth=...): "
-              "clustersim schema platform; docs/scenarios.md\n");
+  print_outputs(m->decl());
+  print_platform_reads(m->decl());
   return 0;
 }
 

@@ -576,6 +576,30 @@ PlatformSpec parse_platform(const json& root, const std::string& path)
   return spec;
 }
 
+std::vector<std::string> host_profile_replaces(const std::string& profile_path)
+{
+  // The same precedences as apply_host_profile: speed and cores always, the OS costs and disk bandwidths it measured.
+  std::vector<std::string> out{"/hosts/*/speed", "/hosts/*/cores"};
+  json root = load_input_json(profile_path);
+  if (root.is_object() && root.contains("os_profile") && root["os_profile"].is_object()) {
+    const json& os    = root["os_profile"];
+    const json& costs = os.contains("costs") && os["costs"].is_object() ? os["costs"] : os;
+    for (auto const& [k, _] : costs.items())
+      out.push_back("/os_profiles/*/costs/" + k);
+    // A measured copy rate is also the hosts' memory bandwidth, and a measured disk replaces the whole disk
+    // (bandwidth and write cache), once hosts carry their hardware rates.
+    if (costs.contains("memcpy_bw"))
+      out.push_back("/hosts/*/memory_bw");
+    if (costs.contains("disk_write_bw")) {
+      out.push_back("/hosts/*/disks/*/write_bw");
+      out.push_back("/hosts/*/disks/*/model/write_cache");
+    }
+    if (costs.contains("disk_read_bw"))
+      out.push_back("/hosts/*/disks/*/read_bw");
+  }
+  return out;
+}
+
 HostProfile check_host_profile(const json& root, const std::string& profile_path)
 {
   Fields f(root, profile_path, "");

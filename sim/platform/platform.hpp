@@ -153,6 +153,10 @@ void resolve_reference_rates(PlatformSpec& spec, const PlatformSpec& declared);
 void apply_host_profile(PlatformSpec& spec, const std::string& profile_path, const std::string& scenario_file);
 /** Parses an OS cost table object (used by platforms and host profiles). */
 OsProfile parse_os_profile(const std::string& name, const json& j, const std::string& file, const std::string& ptr);
+/** The platform fields apply_host_profile replaces with this profile's figures, as patterns ("/hosts/ * /speed"
+ *  without the blanks; "/os_profiles/ * /costs/KEY" for each cost it measured): an override of one of them would
+ *  be replaced in turn. Kept beside apply_host_profile so the two cannot disagree. */
+std::vector<std::string> host_profile_replaces(const std::string& profile_path);
 
 /** The built platform as models see it. */
 class Platform {

@@ -6,6 +6,7 @@
 #include "sim/input/fields.hpp"
 #include "sim/platform/platform.hpp"
 #include "sim/run/group_sizes.hpp"
+#include "sim/run/model_decl.hpp"
 #include "sim/run/recorder.hpp"
 #include "sim/run/rng.hpp"
 #include "sim/run/scenario.hpp"
@@ -90,11 +91,25 @@ public:
   void check(const Scenario& scenario) const { check_(scenario); }
   GroupSizes group_sizes(const Scenario& scenario) const { return sizes_ ? sizes_(scenario) : GroupSizes{}; }
 
+  /** The model's outputs and platform reads (sim/run/model_decl.hpp). */
+  using Declare = const ModelDecl& (*)();
+  /** This entry with its declarations; the model table refuses an entry without them. */
+  ModelEntry declared(Declare declare) const
+  {
+    ModelEntry e = *this;
+    e.declare_   = declare;
+    return e;
+  }
+  bool has_decl() const { return declare_ != nullptr; }
+  /** std::logic_error if the entry was not `declared`. */
+  const ModelDecl& decl() const;
+
 private:
   Describe describe_;
   Create create_;
   Check check_;
   Sizes sizes_;
+  Declare declare_ = nullptr;
 };
 
 /** `describe` for a model whose parameters are parsed by `Params::from(Fields&)` (documentation mode). */

@@ -141,8 +141,42 @@ std::string Table::to_csv() const
   return out;
 }
 
+void Recorder::declare(const ModelDecl& decl, std::string model)
+{
+  decl_  = &decl;
+  model_ = std::move(model);
+}
+
+void Recorder::require_metric(const std::string& key) const
+{
+  if (decl_ != nullptr && decl_->metric(key) == nullptr)
+    throw UndeclaredOutput("internal error: model " + model_ + " records the metric \"" + key +
+                           "\", which it does not declare (each output needs its unit and definition in the "
+                           "model's outputs declaration; clustersim describe " +
+                           model_ + " lists them)");
+}
+
+void Recorder::require_table(const std::string& name, const std::vector<std::string>& columns) const
+{
+  if (decl_ == nullptr)
+    return;
+  const TableDecl* t = decl_->table(name);
+  if (t == nullptr)
+    throw UndeclaredOutput("internal error: model " + model_ + " writes the table \"" + name +
+                           "\", which it does not declare (clustersim describe " + model_ + " lists its tables)");
+  for (auto const& c : columns) {
+    bool known = false;
+    for (auto const& d : t->columns)
+      known = known || d.name == c;
+    if (not known)
+      throw UndeclaredOutput("internal error: model " + model_ + " writes the column \"" + c + "\" of table \"" + name +
+                             "\", which it does not declare (clustersim describe " + model_ + " lists its columns)");
+  }
+}
+
 void Recorder::add(const std::string& key, double delta)
 {
+  require_metric(key);
   auto& v = metrics_[key];
   v       = (v.is_number() ? v.get<double>() : 0.0) + delta;
 }
@@ -156,8 +190,10 @@ double Recorder::get(const std::string& key, double def) const
 Table& Recorder::table(const std::string& name, const std::vector<std::string>& columns)
 {
   auto it = tables_.find(name);
-  if (it == tables_.end())
+  if (it == tables_.end()) {
+    require_table(name, columns);
     it = tables_.emplace(name, Table(columns)).first;
+  }
   return it->second;
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 #include "sim/input/json_io.hpp"
 #include "sim/input/staged_files.hpp"
+#include "sim/run/model_decl.hpp"
 
 #include <cstdio>
 #include <map>
@@ -33,9 +34,22 @@ private:
 };
 
 class Recorder {
+  // The running model's declarations (declare()): a metric, table or column outside them is refused.
+  const ModelDecl* decl_ = nullptr;
+  std::string model_;
+  void require_metric(const std::string& key) const;
+  void require_table(const std::string& name, const std::vector<std::string>& columns) const;
+
 public:
+  /** From now on every metric, table and column must be one `decl` declares (or a framework table), else
+   *  UndeclaredOutput naming `model`. A run declares its model's outputs before the model starts. */
+  void declare(const ModelDecl& decl, std::string model);
   /** Sets a scalar metric (number, string or bool). Keys are snake_case with the unit as suffix: "read_time_s". */
-  void set(const std::string& key, json value) { metrics_[key] = std::move(value); }
+  void set(const std::string& key, json value)
+  {
+    require_metric(key);
+    metrics_[key] = std::move(value);
+  }
   /** Adds to a counter metric (created at 0). */
   void add(const std::string& key, double delta);
   double get(const std::string& key, double def = 0) const;

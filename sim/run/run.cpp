@@ -12,6 +12,7 @@
 #include "sim/run/faults.hpp"
 #include "sim/run/fingerprint.hpp"
 #include "sim/run/model.hpp"
+#include "sim/run/override_check.hpp"
 #include "sim/run/plot.hpp"
 #include "sim/run/run_outcome.hpp"
 #include "sim/run/run_output.hpp"
@@ -224,7 +225,10 @@ static void check_run_outputs(const std::string& out)
 void check_scenario(const std::string& path, const std::vector<std::string>& sets)
 {
   Scenario scenario = load_scenario(path, sets, std::nullopt);
-  load_scenario_platform(scenario.platform, find_model(scenario.model)->group_sizes(scenario));
+  std::vector<PlatformOverride> overrides;
+  const ModelEntry* entry = find_model(scenario.model);
+  load_scenario_platform(scenario.platform, entry->group_sizes(scenario), &overrides);
+  check_overrides_read(scenario, entry->name, entry->decl(), overrides);
   parse_faults(scenario.faults.is_null() ? nullptr : &scenario.faults, scenario.file);
   find_model(scenario.model)->check(scenario);
 }
@@ -257,7 +261,8 @@ std::string run_scenario(const RunOptions& options, int* argc, char** argv)
   std::vector<PlatformOverride> overrides;
   const ModelEntry* entry = find_model(scenario.model);
   PlatformSpec pspec      = load_scenario_platform(scenario.platform, entry->group_sizes(scenario), &overrides);
-  std::string out         = options.out_dir.empty() ? "out/" + scenario.name : options.out_dir;
+  check_overrides_read(scenario, entry->name, entry->decl(), overrides); // none that nothing reads
+  std::string out = options.out_dir.empty() ? "out/" + scenario.name : options.out_dir;
   check_run_outputs(out);
   check_simgrid_args(*argc, argv); // SimGrid aborts on an option it does not know
   FaultSchedule faults = parse_faults(scenario.faults.is_null() ? nullptr : &scenario.faults, scenario.file);
@@ -275,6 +280,7 @@ std::string run_scenario(const RunOptions& options, int* argc, char** argv)
   } unwatch;
 
   Recorder recorder;
+  recorder.declare(entry->decl(), scenario.model); // an output the model does not declare fails the run
   RngStreams rng(scenario.seed);
   ModelContext ctx{scenario, platform, recorder, rng};
   EventCapture events(recorder, captured_events(options));

@@ -12,6 +12,11 @@ std::unique_ptr<cs::ModelRun> no_run(cs::ModelContext&)
   return nullptr;
 }
 void accept(const cs::Scenario&) {}
+const cs::ModelDecl& nothing()
+{
+  static const cs::ModelDecl d;
+  return d;
+}
 } // namespace
 
 TEST_CASE("a model entry cannot be built with a function missing", "[unit]")
@@ -26,9 +31,9 @@ TEST_CASE("a model entry cannot be built with a function missing", "[unit]")
 
 TEST_CASE("a model table has one model per name and suggests the nearest", "[unit]")
 {
-  cs::ModelEntry a{"alpha", "-", "a", no_docs, no_run, accept};
-  REQUIRE_THROWS_AS(cs::ModelTable({a, a}), std::invalid_argument);
-  cs::ModelTable table({a, cs::ModelEntry{"beta", "-", "b", no_docs, no_run, accept}});
+  cs::ModelEntry a = cs::ModelEntry{"alpha", "-", "a", no_docs, no_run, accept}.declared(nothing);
+  REQUIRE_THROWS_WITH(cs::ModelTable({a, a}), Catch::Contains("two models are called"));
+  cs::ModelTable table({a, cs::ModelEntry{"beta", "-", "b", no_docs, no_run, accept}.declared(nothing)});
   REQUIRE(table.find("beta") != nullptr);
   REQUIRE(table.find("gamma") == nullptr);
   cs::Fields f(cs::json{{"model", "alpah"}}, "s.json", "");

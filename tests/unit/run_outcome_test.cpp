@@ -35,6 +35,8 @@ std::pair<std::string, bool> run_ending(const std::string& ending)
     cs::run_scenario(o, engine.argc(), engine.argv());
   } catch (const cs::RunFailure& e) {
     what = e.what();
+  } catch (const cs::UndeclaredOutput& e) {
+    what = e.what();
   }
   bool written = fs::exists(o.out_dir + "/result.json");
   fs::remove_all(dir);
@@ -61,6 +63,20 @@ TEST_CASE("a run that records a NaN metric fails and writes nothing", "[engine]"
 {
   auto [what, written] = run_ending("nan_metric");
   REQUIRE_THAT(what, Catch::Contains("metric \"ratio\" is NaN"));
+  REQUIRE_FALSE(written);
+}
+
+TEST_CASE("a run whose model records an undeclared metric fails and writes nothing", "[engine]")
+{
+  auto [what, written] = run_ending("undeclared_metric");
+  REQUIRE_THAT(what, Catch::Contains("model test_model records the metric \"mystery_s\", which it does not declare"));
+  REQUIRE_FALSE(written);
+}
+
+TEST_CASE("a run whose model writes an undeclared column fails and writes nothing", "[engine]")
+{
+  auto [what, written] = run_ending("undeclared_column");
+  REQUIRE_THAT(what, Catch::Contains("the column \"mystery_s\" of table \"rounds\""));
   REQUIRE_FALSE(written);
 }
 

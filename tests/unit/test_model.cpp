@@ -17,7 +17,8 @@ struct Params {
     Params p;
     p.rounds = f.integer("rounds", 3, "how many times the actor sleeps", 1, 1000);
     p.host   = f.string("host", "node-0", "the host the actor runs on");
-    p.ending = f.choice("ending", "none", {"none", "deadlock", "nan_metric", "past_horizon"},
+    p.ending = f.choice("ending", "none",
+                        {"none", "deadlock", "nan_metric", "past_horizon", "undeclared_metric", "undeclared_column"},
                         "a broken ending for the run checks' tests (none: no actor at all)");
     f.finish();
     return p;
@@ -43,14 +44,29 @@ public:
     ctx_.recorder.set("rounds", p_.rounds);
     if (p_.ending == "nan_metric")
       ctx_.recorder.set("ratio", std::numeric_limits<double>::quiet_NaN());
+    if (p_.ending == "undeclared_metric")
+      ctx_.recorder.set("mystery_s", 1.0);
+    if (p_.ending == "undeclared_column")
+      ctx_.recorder.table("rounds", {"round", "mystery_s"});
   }
 };
+
+const ModelDecl& decl()
+{
+  static const ModelDecl d{
+      {{"rounds", "1", "the rounds parameter, as given"}, {"ratio", "1", "NaN, for the run checks' tests"}},
+      {{"rounds", "one row per round", {{"round", "1", "the round's number"}}}},
+      {"/hosts/*/speed", "/links", "/switches/*/port", "/os_profiles/*/costs/fork_fixed"},
+      {{"/os_profiles/*/costs/fork_fixed", "/rounds", 3}}};
+  return d;
+}
 
 } // namespace
 
 const ModelTable& test_models()
 {
-  static const ModelTable table({model_entry<Params, Run>("test_model", "-", "the framework tests' own model")});
+  static const ModelTable table(
+      {model_entry<Params, Run>("test_model", "-", "the framework tests' own model").declared(decl)});
   return table;
 }
 
