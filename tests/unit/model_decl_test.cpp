@@ -2,6 +2,7 @@
  * that nothing reads or that another setting replaces is refused before the run (the test model's declarations). */
 #include "sim/input/errors.hpp"
 #include "sim/run/model.hpp"
+#include "sim/run/model_table.hpp"
 #include "sim/run/override_check.hpp"
 #include "sim/run/recorder.hpp"
 
