@@ -7,7 +7,15 @@ cd "$(dirname "$0")/.."
 build=${BUILD:-build}
 profile=${PROFILE:-platforms/generated/reference_vm.json}
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-sed "s#platforms/generated/reference_vm.json#$profile#" scenarios/microbench/whatif_000_today.json >"$tmp/sweep.json"
+# The copy lives in a temporary folder, so its paths are made absolute (a sweep resolves them from its own folder).
+python3 - scenarios/microbench/whatif_000_today.json "$profile" "$tmp/sweep.json" <<'PY'
+import json, os, sys
+src, profile, out = sys.argv[1:]
+sweep = json.load(open(src))
+sweep["scenario"] = os.path.abspath(os.path.join(os.path.dirname(src), sweep["scenario"]))
+sweep["grid"]["platform.host_profile"] = ["", os.path.abspath(profile)]
+json.dump(sweep, open(out, "w"), indent=1)
+PY
 "$build/clustersim" sweep "$tmp/sweep.json" --out "$tmp/out" --jobs 2 -q
 csv="$tmp/out/sweep.csv"
 # Where NR and FR cross (the k at which FR's read time drops below NR's, interpolated linearly as validate does),
