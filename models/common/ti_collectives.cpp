@@ -17,6 +17,8 @@
 #include "sim/input/errors.hpp"
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace cs::ti {
 

@@ -1,6 +1,6 @@
 #include "models/common/ti_replay.hpp"
 
-#include <tuple>
+#include <cstddef>
 #include <vector>
 
 namespace cs::ti {

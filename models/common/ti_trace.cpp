@@ -4,13 +4,13 @@
 #include "sim/input/input_limits.hpp"
 #include "sim/input/json_io.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
 #include <map>
 #include <tuple>
-#include <unordered_map>
 
 namespace cs::ti {
 
