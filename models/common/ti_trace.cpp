@@ -136,6 +136,10 @@ public:
   }
   int rank(size_t i, const std::string& what) const
   {
+    if (arg(i)[0] == '-')
+      fail(action() + ": " + what + " " + arg(i) +
+           " is not a rank (a receive from MPI_ANY_SOURCE is traced without its source, which SMPI's replay needs "
+           "too)");
     long r = integer(i, what, max_trace_ranks);
     if (r >= ranks_)
       fail(action() + ": " + what + " " + arg(i) + " is not a rank of this " + std::to_string(ranks_) + "-rank trace");

@@ -193,6 +193,7 @@ TEST_CASE("ti: every error names the file and the line", "[unit]")
   CHECK_THAT(error_of("\n0 send 1 0\n"), Catch::Contains("tr/rank0.txt:2: send takes 3 to 4 arguments, not 2"));
   CHECK_THAT(error_of("0 barrier 3\n"), Catch::Contains("tr/rank0.txt:1: barrier takes 0 arguments, not 1"));
   CHECK_THAT(error_of("0 send 5 0 8\n"), Catch::Contains("tr/rank0.txt:1: send: partner 5 is not a rank"));
+  CHECK_THAT(error_of("0 recv -1 0 8\n"), Catch::Contains("tr/rank0.txt:1: recv: partner -1 is not a rank"));
   CHECK_THAT(error_of("0 send 1 0 8 99\n"), Catch::Contains("tr/rank0.txt:1: send: datatype 99 is not one"));
   CHECK_THAT(error_of("0 init\n1 compute 5\n"), Catch::Contains("tr/rank0.txt:2: this line is rank 1's"));
   CHECK_THAT(error_of("x compute 5\n"), Catch::Contains("tr/rank0.txt:1: \"x\" is not a rank"));
