@@ -22,6 +22,10 @@ namespace {
 /** The sweep object of the scenario's runs: its --set overrides (and --seed) fixed, with the sample factor or not. */
 json run_sweep_doc(const RunOptions& run, const std::string& name, const UncertaintyRunOptions* u)
 {
+  // As a run applies them first: an override a later one replaces is refused before the object below, whose keys
+  // are sorted, loses their order.
+  json probe = json::object();
+  apply_overrides(probe, run.sets, run.scenario);
   json set = json::object();
   for (auto const& item : run.sets) {
     auto eq = item.find('=');

@@ -164,8 +164,9 @@ void Run::finish()
 
   long waits = 0, filled = 0, syncs = 0, msgs_min = -1, msgs_max = 0;
   double wait_s = 0, copy_s = 0, vol_min = -1, vol_max = 0;
-  Table& t = rec.table("ranks", {"rank", "node", "end_s", "msgs_logged", "volume_MiB", "pages_filled", "waits",
-                                 "sync_writes", "wait_s", "copy_s"});
+  Table& t =
+      rec.table("ranks", {"rank", "node", "end_s", "msgs_logged", "volume_MiB", "pages_filled", "waits", "sync_writes",
+                          "wait_s", "copy_s", "sends", "sent_bytes", "recvs", "recv_bytes", "peers"});
   for (size_t r = 0; r < ranks_.size(); ++r) {
     LogStats s = logs_.empty() ? LogStats{} : logs_[r]->stats();
     waits += s.waits;
@@ -173,12 +174,14 @@ void Run::finish()
     syncs += s.sync_writes;
     wait_s += s.wait_s;
     copy_s += s.copy_s;
-    msgs_min = msgs_min < 0 ? s.messages : std::min(msgs_min, s.messages);
-    msgs_max = std::max(msgs_max, s.messages);
-    vol_min  = vol_min < 0 ? s.bytes : std::min(vol_min, s.bytes);
-    vol_max  = std::max(vol_max, s.bytes);
-    t.add({static_cast<long>(r), static_cast<long>(r) / p_.ranks_per_node, ranks_[r]->stats().end_s, s.messages,
-           s.bytes / 1048576.0, s.pages_filled, s.waits, s.sync_writes, s.wait_s, s.copy_s});
+    msgs_min            = msgs_min < 0 ? s.messages : std::min(msgs_min, s.messages);
+    msgs_max            = std::max(msgs_max, s.messages);
+    vol_min             = vol_min < 0 ? s.bytes : std::min(vol_min, s.bytes);
+    vol_max             = std::max(vol_max, s.bytes);
+    const RankStats& rs = ranks_[r]->stats();
+    t.add({static_cast<long>(r), static_cast<long>(r) / p_.ranks_per_node, rs.end_s, s.messages, s.bytes / 1048576.0,
+           s.pages_filled, s.waits, s.sync_writes, s.wait_s, s.copy_s, rs.peer_sends, rs.peer_sent_bytes, rs.recvs,
+           rs.recv_bytes, static_cast<long>(rs.peers.size())});
   }
   double n = static_cast<double>(ranks_.size());
   rec.set("pages_filled", filled);

@@ -22,14 +22,16 @@ public:
   long messages = 0;
   double bytes  = 0;
   void compute(double) override {}
-  void send(int, double b, long count, bool logged) override
+  void compute_flops(double) override {}
+  void sleep(double) override {}
+  void send(int, double b, long count, bool logged, int) override
   {
     if (logged) {
       messages += count;
       bytes += b * static_cast<double>(count);
     }
   }
-  void recv(int) override {}
+  void recv(int, int) override {}
 };
 
 Params defaults_for(const std::string& bench)

@@ -33,8 +33,10 @@ public:
   {
   }
   void compute(double s) override { compute_s += s; }
-  void send(int dst, double, long, bool) override { ++sent_[{rank_, dst}]; }
-  void recv(int src) override { ++got_[{src, rank_}]; }
+  void compute_flops(double) override {}
+  void sleep(double) override {}
+  void send(int dst, double, long, bool, int) override { ++sent_[{rank_, dst}]; }
+  void recv(int src, int) override { ++got_[{src, rank_}]; }
   double compute_s = 0;
 
 private:
@@ -81,8 +83,10 @@ class Digest : public RankOps {
 public:
   std::uint64_t h = 1469598103934665603ULL;
   void compute(double s) override { mix('c', 0, s, 0, false); }
-  void send(int dst, double b, long count, bool logged) override { mix('s', dst, b, count, logged); }
-  void recv(int src) override { mix('r', src, 0, 0, false); }
+  void compute_flops(double) override {}
+  void sleep(double) override {}
+  void send(int dst, double b, long count, bool logged, int) override { mix('s', dst, b, count, logged); }
+  void recv(int src, int) override { mix('r', src, 0, 0, false); }
 
 private:
   void mix(char kind, long peer, double value, long count, bool flag)

@@ -7,7 +7,7 @@ namespace {
 std::vector<OutputDecl> metrics()
 {
   return {
-      {"bench", "text", "the NAS benchmark run (params.bench)"},
+      {"bench", "text", "the NAS benchmark run, disk (the disk test) or trace (a replayed trace) (params.bench)"},
       {"scheme", "text", "base (no logging), buffering (pages recycled, never written) or logging (params.scheme)"},
       {"pages", "1", "log buffer pages per rank (params.pages); 0 for the base scheme"},
       {"exec_time_s", "s", "the latest rank's end: the program's execution time"},
@@ -65,7 +65,14 @@ std::vector<TableDecl> tables()
         {"waits", "1", "seals that found no free page (stops)"},
         {"sync_writes", "1", "page writes it submitted synchronously"},
         {"wait_s", "s", "time it stood stopped for a free page"},
-        {"copy_s", "s", "CPU time of its log copies and per-record bookkeeping"}}},
+        {"copy_s", "s", "CPU time of its log copies and per-record bookkeeping"},
+        {"sends", "1",
+         "transfers it sent to other ranks, collective-internal ones included (messages to itself, local copies, not "
+         "counted; a re-executed send that its receiver already had is not sent)"},
+        {"sent_bytes", "B", "bytes of those transfers"},
+        {"recvs", "1", "transfers it received from other ranks, collective-internal and replayed ones included"},
+        {"recv_bytes", "B", "bytes of those transfers"},
+        {"peers", "1", "other ranks it sent to or received from"}}},
       {"recovery",
        "one row per rank, with crashes simulated",
        {{"rank", "1", "the rank"},

@@ -1,5 +1,6 @@
 #include "models/msglog/params.hpp"
 #include "sim/input/enum_names.hpp"
+#include "sim/input/json_io.hpp"
 #include "sim/input/uncertain.hpp"
 
 #include <optional>
@@ -8,8 +9,9 @@ namespace cs::msglog {
 
 static const EnumNames<Bench>& bench_names()
 {
-  static const EnumNames<Bench> names{{"bt", Bench::bt}, {"cg", Bench::cg}, {"ep", Bench::ep},    {"lu", Bench::lu},
-                                      {"mg", Bench::mg}, {"sp", Bench::sp}, {"disk", Bench::disk}};
+  static const EnumNames<Bench> names{{"bt", Bench::bt},     {"cg", Bench::cg},      {"ep", Bench::ep},
+                                      {"lu", Bench::lu},     {"mg", Bench::mg},      {"sp", Bench::sp},
+                                      {"disk", Bench::disk}, {"trace", Bench::trace}};
   return names;
 }
 
@@ -159,11 +161,34 @@ void check(Fields& f, const Params& p)
  *  point both factors are exactly 1, so the seed's runs keep their calibrated values bit for bit. */
 void scale_compute(Params& p)
 {
-  if (p.bench == Bench::disk)
+  if (p.bench == Bench::disk || p.bench == Bench::trace)
     return;
   std::string bench = bench_name(p.bench);
   double ops        = nas_ops(bench, p.nas_class) / nas_ops(bench, p.compute_class);
   *compute_of(p) *= ops * (static_cast<double>(p.compute_ranks) / static_cast<double>(p.ranks));
+}
+
+} // namespace
+
+namespace {
+
+/** The trace of bench trace, loaded and checked: its rank count is the run's (a given params.ranks must agree). */
+void load_trace_workload(Fields& f, Params& p)
+{
+  if (p.bench != Bench::trace) {
+    if (not p.trace_file.empty())
+      f.fail("trace", "only bench \"trace\" replays a trace (bench is \"" + std::string(bench_name(p.bench)) + "\")");
+    return;
+  }
+  if (p.trace_file.empty())
+    f.fail("trace", "bench \"trace\" needs the trace to replay: its index file (smpirun -trace-ti)");
+  auto trace = std::make_shared<ti::Trace>(ti::load_trace(resolve_path(f.file(), p.trace_file)));
+  ti::check_matching(*trace);
+  if (f.has("ranks") && p.ranks != trace->size())
+    f.fail("ranks", "the trace " + p.trace_file + " has " + std::to_string(trace->size()) + " ranks, not " +
+                        std::to_string(p.ranks) + " (leave ranks out to take the trace's)");
+  p.ranks = trace->size();
+  p.trace = std::move(trace);
 }
 
 } // namespace
@@ -180,10 +205,16 @@ Params Params::from(Fields& f)
   p.pages  = f.integer("pages", p.pages, "k: buffer pages (seed: 1 = synchronous, 2, 3)", 1, 1024);
   p.page_size =
       f.quantity("page_size", Unit::size, p.page_size, "bytes of one buffer page (seed: 4MB)", Range::positive());
-  p.ranks = f.integer("ranks", p.ranks,
-                      "MPI ranks (seed: 16 processes): a square for bt and sp, a power of two for cg, lu and mg, any "
-                      "for ep",
-                      1, 65536);
+  p.ranks      = f.integer("ranks", p.ranks,
+                           "MPI ranks (seed: 16 processes): a square for bt and sp, a power of two for cg, lu and mg, any "
+                                "for ep",
+                           1, 65536);
+  p.trace_file = f.string("trace", "",
+                          "bench trace: the SimGrid time-independent trace replayed (smpirun -trace-ti's index file, "
+                          "or one file of every rank's lines), relative to the scenario file; ranks default to the "
+                          "trace's (docs/models/msglog.md, Trace workloads)");
+  if (not f.documenting())
+    load_trace_workload(f, p);
   p.nas_class =
       f.choice<NasClass>("class", NasClass::B, class_names(),
                          "NAS problem class (NPB 3.3's sizes, docs/models/msglog.md; seed: B): sets the streams' "

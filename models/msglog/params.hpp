@@ -5,11 +5,13 @@
  * time of each benchmark is calibrated on its base time (seed Table 1, class B, 16 ranks), given with its provenance
  * by the scenarios, and scaled to other classes and rank counts by NPB's operation counts. */
 #pragma once
+#include "models/common/ti_trace.hpp"
 #include "models/msglog/nas_class.hpp"
 #include "models/msglog/recovery_params.hpp"
 #include "sim/input/fields.hpp"
 #include "sim/run/group_sizes.hpp"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -22,7 +24,8 @@ enum class Bench {
   lu,
   mg,
   sp,
-  disk ///< not a NAS code: the seed's disk bandwidth test (synchronous writes of one page size, with idle gaps)
+  disk, ///< not a NAS code: the seed's disk bandwidth test (synchronous writes of one page size, with idle gaps)
+  trace ///< an MPI program's SimGrid time-independent trace (params.trace), replayed
 };
 const char* bench_name(Bench b);
 
@@ -137,6 +140,8 @@ struct Params {
   DiskTestParams disk_test;
   DiskWhatIf disk_what_if;
   RecoveryParams recovery;
+  std::string trace_file;                 ///< params.trace as given (bench trace)
+  std::shared_ptr<const ti::Trace> trace; ///< the trace it names, loaded and checked (bench trace)
 
   /** The nodes the ranks run on, `ranks_per_node` each (a generated group is made that size). */
   GroupSizes group_sizes() const { return {{hosts_group, ranks / ranks_per_node}}; }

@@ -10,17 +10,16 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(cs_msglog, cs, "msglog: NAS ranks with sender-ba
 
 namespace cs::msglog {
 
-namespace {
-char token; // payloads carry no data: the simulation only needs their sizes and arrival
-} // namespace
-
-sg4::Mailbox* PairMailboxes::at(int src, int dst) const
+sg4::Mailbox* PairMailboxes::at(int src, int dst, int channel) const
 {
-  long key = static_cast<long>(src) * ranks_ + dst;
+  long key = (static_cast<long>(src) * ranks_ + dst) * channels + channel;
   auto it  = boxes_.find(key);
   if (it != boxes_.end())
     return it->second;
-  sg4::Mailbox* box = sg4::Mailbox::by_name("msglog-" + std::to_string(src) + ">" + std::to_string(dst));
+  std::string name = "msglog-" + std::to_string(src) + ">" + std::to_string(dst);
+  if (channel != 0)
+    name += "/" + std::to_string(channel);
+  sg4::Mailbox* box = sg4::Mailbox::by_name(name);
   if (src != dst && static_cast<size_t>(dst) < receivers_.size())
     box->set_receiver(receivers_[static_cast<size_t>(dst)]);
   boxes_.emplace(key, box);
@@ -47,21 +46,39 @@ void Rank::compute(double seconds)
     sg4::this_actor::execute(seconds * speed_);
 }
 
-void Rank::send(int dst, double bytes, long count, bool logged)
+void Rank::compute_flops(double flops)
+{
+  if (flops > 0)
+    sg4::this_actor::execute(flops);
+}
+
+void Rank::sleep(double seconds)
+{
+  if (seconds > 0)
+    sg4::this_actor::sleep_for(seconds);
+}
+
+void Rank::send(int dst, double bytes, long count, bool logged, int channel)
 {
   if (logged && log_ != nullptr)
     log_->log(count, bytes);
+  double total = bytes * static_cast<double>(count);
   ++stats_.sends;
-  stats_.sent_bytes += bytes * static_cast<double>(count);
+  stats_.sent_bytes += total;
   if (dst == id_) {
     ++self_pending_; // MPI to itself: a local copy, nothing crosses the network
     return;
   }
-  // MPI_Isend: the sender goes on; the receiver's mailbox is eager (see Run::start), so the transfer starts now.
-  boxes_.at(id_, dst)->put_init(&token, static_cast<uint64_t>(bytes * static_cast<double>(count)))->detach();
+  ++stats_.peer_sends;
+  stats_.peer_sent_bytes += total;
+  stats_.peers.insert(dst);
+  // MPI_Isend: the sender goes on; the receiver's mailbox is eager (see Run::start), so the transfer starts now. The
+  // payload is the transfer's size, which the receiver counts.
+  double* size = &sent_sizes_.emplace_back(total);
+  boxes_.at(id_, dst, channel)->put_init(size, static_cast<uint64_t>(total))->detach();
 }
 
-void Rank::recv(int src)
+void Rank::recv(int src, int channel)
 {
   if (src == id_) {
     if (self_pending_ <= 0)
@@ -69,7 +86,14 @@ void Rank::recv(int src)
     --self_pending_;
     return;
   }
-  boxes_.at(src, id_)->get<char>();
+  note_recv(src, *boxes_.at(src, id_, channel)->get<double>());
+}
+
+void Rank::note_recv(int src, double bytes)
+{
+  ++stats_.recvs;
+  stats_.recv_bytes += bytes;
+  stats_.peers.insert(src);
 }
 
 } // namespace cs::msglog

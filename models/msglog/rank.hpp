@@ -6,6 +6,8 @@
 
 #include <simgrid/s4u.hpp>
 
+#include <deque>
+#include <set>
 #include <unordered_map>
 #include <vector>
 
@@ -21,7 +23,7 @@ public:
   /** Eager delivery, as MPI's isend of these sizes over TCP: a message flows as soon as it is sent, whether or not
    *  its receive is posted yet; `receivers[d]` is rank d's actor. */
   void set_receivers(std::vector<sg4::ActorPtr> receivers) { receivers_ = std::move(receivers); }
-  sg4::Mailbox* at(int src, int dst) const;
+  sg4::Mailbox* at(int src, int dst, int channel = 0) const;
 
 private:
   int ranks_;
@@ -30,9 +32,14 @@ private:
 };
 
 struct RankStats {
-  double end_s      = 0;
-  long sends        = 0; ///< simulated transfers (a batch of lu planes is one)
-  double sent_bytes = 0;
+  double end_s           = 0;
+  long sends             = 0; ///< simulated transfers (a batch of lu planes is one), messages to itself included
+  double sent_bytes      = 0;
+  long peer_sends        = 0; ///< transfers to other ranks (collective-internal ones included)
+  double peer_sent_bytes = 0;
+  long recvs             = 0; ///< transfers received from other ranks (replayed ones included)
+  double recv_bytes      = 0;
+  std::set<int> peers; ///< the other ranks it sent to or received from
 };
 
 class Rank : public RankOps {
@@ -47,8 +54,12 @@ public:
   /** The end of the program: stops the rank's timer and flushes its log. */
   void done();
   void compute(double seconds) override;
-  void send(int dst, double bytes, long count, bool logged) override;
-  void recv(int src) override;
+  void compute_flops(double flops) override;
+  void sleep(double seconds) override;
+  void send(int dst, double bytes, long count, bool logged, int channel = 0) override;
+  void recv(int src, int channel = 0) override;
+  /** Counts a transfer received from `src` (also one a peer replayed from its log after a crash). */
+  void note_recv(int src, double bytes);
   const RankStats& stats() const { return stats_; }
   /** Messages to itself not yet received: part of the state a checkpoint saves and a restart restores. */
   long self_pending() const { return self_pending_; }
@@ -62,6 +73,7 @@ private:
   LogBuffer* log_;
   long self_pending_ = 0; ///< messages sent to itself and not yet received (cg's diagonal ranks)
   RankStats stats_;
+  std::deque<double> sent_sizes_; ///< the payloads: each transfer's bytes, read by its receiver (kept for the run)
 };
 
 } // namespace cs::msglog

@@ -44,19 +44,19 @@ RecoveryParams RecoveryParams::from(Fields f)
 
 RecoveryShared::RecoveryShared(const RecoveryParams& p, int ranks, std::vector<sg4::Disk*> disks, bool log_on_disk)
     : p_(p), ranks_(ranks), disks_(std::move(disks)), log_on_disk_(log_on_disk),
-      logs_(static_cast<size_t>(ranks * ranks))
+      logs_(static_cast<size_t>(ranks * ranks * channels))
 {
 }
 
-sg4::Mailbox* RecoveryShared::replay_box(int src, int dst, int life) const
+sg4::Mailbox* RecoveryShared::replay_box(int src, int dst, int channel, int life) const
 {
-  return sg4::Mailbox::by_name("msglog-replay-" + std::to_string(src) + ">" + std::to_string(dst) + "#" +
-                               std::to_string(life));
+  return sg4::Mailbox::by_name("msglog-replay-" + std::to_string(src) + ">" + std::to_string(dst) +
+                               (channel != 0 ? "/" + std::to_string(channel) : "") + "#" + std::to_string(life));
 }
 
-void RecoveryShared::replay(int src, int dst, int life, long from, long to)
+void RecoveryShared::replay(int src, int dst, int channel, int life, long from, long to)
 {
-  const std::vector<double>& sent = log(src, dst);
+  const std::vector<double>& sent = log(src, dst, channel);
   std::vector<Replayed>& out      = payloads_.emplace_back();
   for (long q = from; q < to; ++q)
     out.push_back({q, sent[static_cast<size_t>(q)]});
@@ -65,7 +65,7 @@ void RecoveryShared::replay(int src, int dst, int life, long from, long to)
   // A daemon: if the receiver crashes again before taking everything, the rest of this replay is never wanted.
   sg4::Actor::create(
       "replay-" + std::to_string(src) + ">" + std::to_string(dst), host,
-      [this, src, dst, life, &out, to_host] {
+      [this, src, dst, channel, life, &out, to_host] {
         double t0    = sg4::Engine::get_clock();
         double bytes = 0;
         for (auto const& m : out)
@@ -74,7 +74,7 @@ void RecoveryShared::replay(int src, int dst, int life, long from, long to)
           note_disk_read(disk(src));
           disk(src)->read(static_cast<sg_size_t>(bytes)); // the logged pages are on the sender's local disk
         }
-        sg4::Mailbox* box = replay_box(src, dst, life);
+        sg4::Mailbox* box = replay_box(src, dst, channel, life);
         for (auto& m : out)
           box->put(&m, static_cast<uint64_t>(m.bytes));
         stats.replayed_messages += static_cast<long>(out.size());
@@ -89,7 +89,7 @@ RecoveringRank::RecoveringRank(const Params& p, int id, Rank& rank, RecoveryShar
     : p_(p), id_(id), rank_(rank), shared_(shared), host_(shared.disk(id)->get_host()->get_name()),
       next_checkpoint_(shared.params().checkpoint_interval)
 {
-  auto n = static_cast<size_t>(p.ranks);
+  auto n = static_cast<size_t>(p.ranks * channels);
   for (State* s : {&now_, &saved_, &reached_}) {
     s->sent.assign(n, 0);
     s->received.assign(n, 0);
@@ -203,11 +203,12 @@ void RecoveringRank::recover()
   rank_.restore_self_pending(saved_.self_pending);
   skip_to_ = saved_.pos;
   now_.pos = 0; // the program runs again from its start; operations before skip_to_ only advance the count
-  for (int s = 0; s < p_.ranks; ++s) {
-    auto k = static_cast<size_t>(s);
-    if (s != id_ && reached_.received[k] > saved_.received[k])
-      shared_.replay(s, id_, life_, saved_.received[k], reached_.received[k]);
-  }
+  for (int c = 0; c < channels; ++c)
+    for (int s = 0; s < p_.ranks; ++s) {
+      auto k = static_cast<size_t>(s + c * p_.ranks);
+      if (s != id_ && reached_.received[k] > saved_.received[k])
+        shared_.replay(s, id_, c, life_, saved_.received[k], reached_.received[k]);
+    }
 }
 
 void RecoveringRank::compute(double seconds)
@@ -216,7 +217,19 @@ void RecoveringRank::compute(double seconds)
     rank_.compute(seconds);
 }
 
-void RecoveringRank::send(int dst, double bytes, long count, bool logged)
+void RecoveringRank::compute_flops(double flops)
+{
+  if (enter())
+    rank_.compute_flops(flops);
+}
+
+void RecoveringRank::sleep(double seconds)
+{
+  if (enter())
+    rank_.sleep(seconds);
+}
+
+void RecoveringRank::send(int dst, double bytes, long count, bool logged, int channel)
 {
   if (not enter())
     return;
@@ -225,36 +238,38 @@ void RecoveringRank::send(int dst, double bytes, long count, bool logged)
     if (again)
       rank_.restore_self_pending(rank_.self_pending() + 1);
     else
-      rank_.send(dst, bytes, count, logged);
+      rank_.send(dst, bytes, count, logged, channel);
     return;
   }
-  auto k = static_cast<size_t>(dst);
+  auto k = static_cast<size_t>(dst + channel * p_.ranks);
   if (now_.sent[k]++ < reached_.sent[k])
     return; // delivered before the crash: the receiver would discard it as a duplicate
-  shared_.log(id_, dst).push_back(bytes * static_cast<double>(count));
-  rank_.send(dst, bytes, count, logged);
+  shared_.log(id_, dst, channel).push_back(bytes * static_cast<double>(count));
+  rank_.send(dst, bytes, count, logged, channel);
 }
 
-void RecoveringRank::recv(int src)
+void RecoveringRank::recv(int src, int channel)
 {
   if (not enter())
     return;
   if (src == id_) {
-    rank_.recv(src);
+    rank_.recv(src, channel);
     return;
   }
-  auto k   = static_cast<size_t>(src);
+  auto k   = static_cast<size_t>(src + channel * p_.ranks);
   long seq = now_.received[k]++;
   double bytes;
   if (seq < reached_.received[k]) {
-    auto* m = shared_.replay_box(src, id_, life_)->get<RecoveryShared::Replayed>();
+    auto* m = shared_.replay_box(src, id_, channel, life_)->get<RecoveryShared::Replayed>();
     seq     = m->seq;
     bytes   = m->bytes;
+    rank_.note_recv(src, bytes);
   } else {
-    rank_.recv(src);
-    bytes = shared_.log(src, id_)[static_cast<size_t>(seq)];
+    rank_.recv(src, channel);
+    bytes = shared_.log(src, id_, channel)[static_cast<size_t>(seq)];
   }
-  now_.digest = digest_step(now_.digest, src, seq, bytes);
+  // A channel's messages are told apart from the same sender's on channel 0 (the NAS streams' digests stay).
+  now_.digest = digest_step(now_.digest, src + channel * static_cast<int>(p_.ranks), seq, bytes);
 }
 
 std::string RecoveringRank::recv_digest() const

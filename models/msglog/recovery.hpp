@@ -46,11 +46,14 @@ public:
   RecoveryShared(const RecoveryParams& p, int ranks, std::vector<sg4::Disk*> disks, bool log_on_disk);
   const RecoveryParams& params() const { return p_; }
   sg4::Disk* disk(int rank) const { return disks_[static_cast<size_t>(rank)]; }
-  /** Bytes of each transfer `src` sent to `dst`, in order: the sender-based log. */
-  std::vector<double>& log(int src, int dst) { return logs_[static_cast<size_t>(src * ranks_ + dst)]; }
-  /** Starts `src` replaying to `dst` its transfers [from, to) on the mailbox of `dst`'s life `life`. */
-  void replay(int src, int dst, int life, long from, long to);
-  sg4::Mailbox* replay_box(int src, int dst, int life) const;
+  /** Bytes of each transfer `src` sent to `dst` on `channel`, in order: the sender-based log. */
+  std::vector<double>& log(int src, int dst, int channel)
+  {
+    return logs_[static_cast<size_t>((src * ranks_ + dst) * channels + channel)];
+  }
+  /** Starts `src` replaying to `dst` its transfers [from, to) of `channel` on the mailbox of `dst`'s life `life`. */
+  void replay(int src, int dst, int channel, int life, long from, long to);
+  sg4::Mailbox* replay_box(int src, int dst, int channel, int life) const;
   RecoveryStats stats;
 
 private:
@@ -73,8 +76,10 @@ public:
   RecoveringRank(const Params& p, int id, Rank& rank, RecoveryShared& shared);
   void operator()();
   void compute(double seconds) override;
-  void send(int dst, double bytes, long count, bool logged) override;
-  void recv(int src) override;
+  void compute_flops(double flops) override;
+  void sleep(double seconds) override;
+  void send(int dst, double bytes, long count, bool logged, int channel = 0) override;
+  void recv(int src, int channel = 0) override;
   /** FNV-1a over (source, sequence number, bytes) of every message the program consumed, in order. */
   std::string recv_digest() const;
   long crashes() const { return life_; }
@@ -82,8 +87,8 @@ public:
 private:
   /** What a checkpoint holds (and, for the furthest point reached, what the peers already have). */
   struct State {
-    long pos = 0; ///< operations of the program done
-    std::vector<long> sent, received;
+    long pos = 0;                     ///< operations of the program done
+    std::vector<long> sent, received; ///< per peer and channel: index peer + channel x ranks
     long self_pending         = 0;
     unsigned long long digest = digest_seed;
     double time               = 0;

@@ -19,12 +19,14 @@ class Sender : public RankOps {
 public:
   Sender(int id, std::vector<std::vector<double>>& log, int ranks) : id_(id), ranks_(ranks), log_(log) {}
   void compute(double) override {}
-  void send(int dst, double bytes, long count, bool) override
+  void compute_flops(double) override {}
+  void sleep(double) override {}
+  void send(int dst, double bytes, long count, bool, int) override
   {
     if (dst != id_)
       log_[static_cast<size_t>(id_ * ranks_ + dst)].push_back(bytes * static_cast<double>(count));
   }
-  void recv(int) override {}
+  void recv(int, int) override {}
 
 private:
   int id_, ranks_;
@@ -39,8 +41,10 @@ public:
   {
   }
   void compute(double) override {}
-  void send(int, double, long, bool) override {}
-  void recv(int src) override
+  void compute_flops(double) override {}
+  void sleep(double) override {}
+  void send(int, double, long, bool, int) override {}
+  void recv(int src, int) override
   {
     if (src == id_)
       return;

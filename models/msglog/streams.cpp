@@ -1,4 +1,5 @@
 #include "models/msglog/streams.hpp"
+#include "models/msglog/trace_program.hpp"
 
 #include <cmath>
 
@@ -363,6 +364,9 @@ void run_program(const Params& p, int rank, RankOps& ops)
     break;
   case Bench::disk:
     run_disk_test(p, rank, ops);
+    break;
+  case Bench::trace:
+    run_trace(p, rank, ops);
     break;
   }
 }

@@ -15,12 +15,21 @@ public:
   virtual ~RankOps() = default;
   /** Computes for `seconds` of CPU time on an idle core. */
   virtual void compute(double seconds) = 0;
+  /** Computes `flops` at the host's own speed (a trace's compute action). */
+  virtual void compute_flops(double flops) = 0;
+  /** Sleeps `seconds` (a trace's sleep action). */
+  virtual void sleep(double seconds) = 0;
   /** MPI_Isend of `count` messages of `bytes` each to `dst`, simulated as one transfer of count x bytes.
-   *  `logged`: an application point-to-point message, which the logging library copies (collectives are not). */
-  virtual void send(int dst, double bytes, long count, bool logged) = 0;
-  /** Blocks until the next transfer from `src` has arrived. */
-  virtual void recv(int src) = 0;
+   *  `logged`: an application point-to-point message, which the logging library copies (collectives are not).
+   *  `channel`: messages of one ordered pair and channel are received in the order sent; channel 1 holds a trace's
+   *  collective-internal messages apart from its point-to-point ones (the NAS streams use channel 0 alone). */
+  virtual void send(int dst, double bytes, long count, bool logged, int channel = 0) = 0;
+  /** Blocks until the next transfer from `src` on `channel` has arrived. */
+  virtual void recv(int src, int channel = 0) = 0;
 };
+
+/** Channels of a pair (RankOps::send). */
+constexpr int channels = 2;
 
 /** Runs the program of `rank` for the selected benchmark. */
 void run_program(const Params& p, int rank, RankOps& ops);

@@ -14,14 +14,32 @@
 
 namespace cs {
 
+/** A setting given earlier that `path` replaces whole (the same path, or a field inside it) would be a silent no-op:
+ *  refused, at the earlier one's pointer. A later setting inside an earlier one (a preset, then one of its fields)
+ *  changes that part and is kept. */
+static void refuse_replaced(const std::vector<std::string>& earlier, const std::string& path, const std::string& file)
+{
+  for (auto const& e : earlier)
+    if (e == path || e.rfind(path + ".", 0) == 0) {
+      std::string pointer = "/" + e;
+      std::replace(pointer.begin(), pointer.end(), '.', '/');
+      throw InputError(file, pointer,
+                       e + " is overridden by " + (e == path ? "the same setting" : path) +
+                           " given after it (it would have no effect): drop one of the two");
+    }
+}
+
 void apply_overrides(json& doc, const std::vector<std::string>& sets, const std::string& file)
 {
+  std::vector<std::string> earlier;
   for (auto const& item : sets) {
     auto eq = item.find('=');
     if (eq == std::string::npos || eq == 0)
       throw UsageError("--set expects key.path=value, got \"" + item + "\"");
     std::string path = item.substr(0, eq);
     std::string text = item.substr(eq + 1);
+    refuse_replaced(earlier, path, file);
+    earlier.push_back(path);
     // Checked here, before any simulation: invalid UTF-8 would only fail when result.json is written.
     if (not valid_utf8(item))
       throw UsageError("--set " + path + ": not valid UTF-8");

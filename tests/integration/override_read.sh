@@ -86,6 +86,17 @@ expect scenarios/javaparty/raytracer.json \
   'platform.switches.c3750.qos.mls_qos is overridden by params.switch_model.mls_qos ("off")' \
   --set platform.switches.c3750.qos.mls_qos=true --set params.switch_model.mls_qos=off
 
+# A --set that a later one replaces whole (the same path, or an object holding it) is refused at the earlier one; a
+# later one inside an earlier object (a whole disk, then one of its fields) changes that field and is kept.
+disk='{"read_bw": "60MBps", "write_bw": "50MBps"}'
+expect scenarios/msglog/nas.json \
+  "/platform/hosts/cmi/disks/hda/write_bw: platform.hosts.cmi.disks.hda.write_bw is overridden by platform.hosts.cmi.disks.hda given after it" \
+  --set platform.hosts.cmi.disks.hda.write_bw=20MBps --set "platform.hosts.cmi.disks.hda=$disk"
+expect scenarios/msglog/nas.json "params.pages is overridden by the same setting given after it" \
+  --set params.pages=2 --set params.pages=3
+"$exe" run scenarios/msglog/nas.json --out "$tmp/ok3" -q --set params.class=S --set "platform.hosts.cmi.disks.hda=$disk" \
+  --set platform.hosts.cmi.disks.hda.write_bw=20MBps || fail "a whole disk, then one of its fields, must run"
+
 # A sweep whose axis nothing reads is refused before any point runs.
 cat >"$tmp/sweep.json" <<JSON
 {"scenario": "$PWD/scenarios/pingpong/pingpong.json", "grid": {"platform.hosts.a.speed": ["1Gf", "2Gf"]}}

@@ -102,4 +102,9 @@ TEST_CASE("an override nothing reads, or that another setting replaces, is refus
   REQUIRE_THAT(check_with({"platform.hosts.client.speed=1Gf",
                            "platform.host_profile=" + fs::absolute("platforms/generated/reference_vm.json").string()}),
                Catch::Contains("platform.hosts.client.speed is overridden by platform.host_profile"));
+  REQUIRE_THAT(check_with({"params.rounds=2", "params.rounds=3"}),
+               Catch::Contains("/params/rounds: params.rounds is overridden by the same setting given after it"));
+  REQUIRE_THAT(check_with({"params.rounds=2", "params={\"host\": \"client\"}"}),
+               Catch::Contains("params.rounds is overridden by params given after it"));
+  REQUIRE(check_with({"params={\"host\": \"client\"}", "params.rounds=2"}).empty());
 }
