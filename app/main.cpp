@@ -27,9 +27,11 @@ commands:
   describe MODEL        the model's parameters with defaults, units and docs
   lab check LAB FILE    compare a student's answers with the simulation (docs/labs/; `lab answers LAB` re-makes them)
   schema KIND           the JSON Schema of scenario, sweep or platform files (for editors)
+  smpi-platform INPUT   write a scenario's machine for smpirun: SimGrid XML platform, hostfile, options
+                        (docs/byo-application.md: bring your own MPI application)
 
 `clustersim COMMAND --help` describes each command. SimGrid's own --cfg=... and --log=... options are accepted
-by run, sweep, validate and lab (e.g. --log=cs_speculative_read.thres:verbose).
+by run, sweep, validate, lab and smpi-platform (e.g. --log=cs_speculative_read.thres:verbose).
 exit status: 0 success, 2 bad input (the message names the file and JSON path), 1 other failure.
 )";
 

@@ -15,8 +15,9 @@ std::string version_text()
 const std::vector<Command>& commands()
 {
   static const std::vector<Command> table{
-      {"run", cmd_run},           {"sweep", cmd_sweep},         {"validate", cmd_validate}, {"list", cmd_list},
-      {"describe", cmd_describe}, {"calibrate", cmd_calibrate}, {"schema", cmd_schema},     {"lab", cmd_lab}};
+      {"run", cmd_run},       {"sweep", cmd_sweep},       {"validate", cmd_validate},
+      {"list", cmd_list},     {"describe", cmd_describe}, {"calibrate", cmd_calibrate},
+      {"schema", cmd_schema}, {"lab", cmd_lab},           {"smpi-platform", cmd_smpi_platform}};
   return table;
 }
 

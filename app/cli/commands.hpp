@@ -23,5 +23,6 @@ int cmd_describe(const Args& args, const Args& simgrid_args);
 int cmd_calibrate(const Args& args, const Args& simgrid_args);
 int cmd_lab(const Args& args, const Args& simgrid_args);
 int cmd_schema(const Args& args, const Args& simgrid_args);
+int cmd_smpi_platform(const Args& args, const Args& simgrid_args);
 
 } // namespace cs::cli

@@ -9,6 +9,8 @@
 #include <cstdlib>
 #include <iomanip>
 #include <sstream>
+#include <stdexcept>
+#include <xbt/config.hpp>
 
 namespace cs {
 
@@ -216,6 +218,23 @@ bool simgrid_option_is_string(const std::string& key)
 {
   const OptionSpec* o = find_option(key);
   return o != nullptr && std::string(o->type) == "string";
+}
+
+std::string simgrid_option_value(const std::string& key)
+{
+  const OptionSpec* o = find_option(key);
+  if (o == nullptr)
+    throw std::logic_error("simgrid_option_value: " + key + " is no option of the table");
+  std::string type = o->type;
+  if (type == "string")
+    return simgrid::config::get_value<std::string>(key);
+  if (type == "boolean")
+    return simgrid::config::get_value<bool>(key) ? "yes" : "no";
+  if (type == "int")
+    return std::to_string(simgrid::config::get_value<int>(key));
+  std::ostringstream out; // every digit: the value another engine reads back is the same double
+  out << std::setprecision(17) << simgrid::config::get_value<double>(key);
+  return out.str();
 }
 
 std::string simgrid_log_problem(const std::string& text)

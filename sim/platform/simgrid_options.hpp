@@ -51,6 +51,10 @@ std::vector<std::string> simgrid_numeric_options_without_range();
 /** True for SimGrid's string options (set by name and value: "KEY:VALUE" text would split at a blank). */
 bool simgrid_option_is_string(const std::string& key);
 
+/** The value SimGrid option `key` has now in this process, as text a --cfg or an XML <prop> takes back (every digit
+ *  of a number); `key` must be an option of the table (a std::logic_error otherwise). */
+std::string simgrid_option_value(const std::string& key);
+
 /** Why `text` (what follows --log=) is no valid SimGrid log setting ("" when it is). */
 std::string simgrid_log_problem(const std::string& text);
 
