@@ -1,7 +1,9 @@
 /* A rank of a trace workload (coordinated_application.hpp, docs/models/checkpoint.md "An MPI trace as the workload"):
  * its program replayed from the incarnation's checkpoint point. Compute is the trace's flops at the node's speed;
  * each message crosses the platform between the two ranks' nodes, matched in order per (sender, receiver, tag) as
- * MPI matches them; a send below the eager limit completes without waiting for its receive, as SMPI's does. At a
+ * MPI matches them (a receiver that takes a tag from any rank takes it from one channel every sender of that tag
+ * feeds, in arrival order); a send below the eager limit, and every send inside a collective, completes without
+ * waiting for its receive, as SMPI's does below its detached threshold. At a
  * checkpoint point the last rank to enter decides, and at its cut every rank hands itself to its node's Checkpoint
  * Agent and goes on when the node's file is written. */
 #include "models/checkpoint/brazos_actor.hpp"
@@ -27,7 +29,7 @@ char token = 0;
 /** Where a non-blocking receive puts the pointer it gets (never read). */
 char* sink = nullptr;
 
-using Channel = std::tuple<long, long, long, bool>; // sender, receiver, tag, inside a collective
+using Channel = std::tuple<long, long, long, bool>; // sender (-1: any), receiver, tag, inside a collective
 
 /** The messages and requests of one rank in one incarnation. */
 class Replay {
@@ -52,8 +54,9 @@ private:
   long rank_;
   RankStats& stats_;
   std::map<Channel, sg4::Mailbox*> boxes_;
-  std::map<Channel, std::deque<sg4::CommPtr>> requests_; ///< a null request is an eager send, complete at once
-  std::vector<sg4::CommPtr> owed_;                       ///< eager sends not yet known to be received
+  /** By the key a wait names (source, destination, tag, collective); a null request is an eager send. */
+  std::map<Channel, std::deque<sg4::CommPtr>> requests_;
+  std::vector<sg4::CommPtr> owed_; ///< eager sends not yet known to be received
 };
 
 sg4::Mailbox* Replay::channel(const Channel& c)
@@ -62,8 +65,9 @@ sg4::Mailbox* Replay::channel(const Channel& c)
   if (it != boxes_.end())
     return it->second;
   auto [src, dst, tag, coll] = c;
-  std::string name = "e" + std::to_string(epoch_) + "/" + (coll ? "coll/" : "p2p/") + std::to_string(src) + ">" +
-                     std::to_string(dst) + "/" + std::to_string(tag);
+  std::string name           = "e" + std::to_string(epoch_) + "/" + (coll ? "coll/" : "p2p/") +
+                     (src < 0 ? std::string("any") : std::to_string(src)) + ">" + std::to_string(dst) + "/" +
+                     std::to_string(tag);
   return boxes_[c] = box(name);
 }
 
@@ -76,6 +80,9 @@ void Replay::step(const TraceStep& s, bool again)
     stats_.flops += s.amount;
     if (again)
       stats_.again_flops += s.amount;
+    break;
+  case K::sleep:
+    sg4::this_actor::sleep_for(s.amount);
     break;
   case K::send:
   case K::isend:
@@ -102,19 +109,19 @@ void Replay::send(const TraceStep& s, bool again)
     ++stats_.again_messages;
     stats_.again_bytes += s.amount;
   }
-  Channel c        = {rank_, s.peer, s.tag, s.coll};
-  sg4::Mailbox* to = channel(c);
+  Channel key      = {rank_, s.peer, s.tag, s.coll};
+  sg4::Mailbox* to = channel({s.any ? -1 : rank_, s.peer, s.tag, s.coll});
   auto bytes       = static_cast<uint64_t>(s.amount);
   bool isend       = s.kind == TraceStep::Kind::isend;
-  if (s.amount < p_.trace.eager_bytes) {
+  if (s.coll || s.amount < p_.trace.eager_bytes) { // a collective's sends never wait (models/common/ti_replay.hpp)
     owed_.push_back(to->put_async(&token, bytes));
     if (isend)
-      requests_[c].push_back(nullptr);
+      requests_[key].push_back(nullptr);
     if (owed_.size() > 64) // forget the ones already received
       owed_.erase(std::remove_if(owed_.begin(), owed_.end(), [](const sg4::CommPtr& m) { return m->test(); }),
                   owed_.end());
   } else if (isend) {
-    requests_[c].push_back(to->put_async(&token, bytes));
+    requests_[key].push_back(to->put_async(&token, bytes));
   } else {
     to->put(&token, bytes);
   }
@@ -153,7 +160,9 @@ void Replay::wait(const TraceStep& s)
 
 void Replay::drain()
 {
-  wait({TraceStep::Kind::waitall});
+  TraceStep all;
+  all.kind = TraceStep::Kind::waitall;
+  wait(all);
   for (auto& m : owed_)
     m->wait();
   owed_.clear();
@@ -170,7 +179,8 @@ void Application::trace_rank(Epoch& e, size_t rank)
   for (size_t i = prog.resume_step(rank, e.first_barrier); i < steps.size(); ++i) {
     const TraceStep& s = steps[i];
     bool again         = i < stats.furthest;
-    stats.again_steps += again ? 1 : 0;
+    bool marker        = s.kind == TraceStep::Kind::enter || s.kind == TraceStep::Kind::cut;
+    stats.again_steps += again && not marker ? 1 : 0; // the trace's own steps: checkpoint points are not among them
     if (s.kind == TraceStep::Kind::enter) {
       checkpoints_.arrive(e, s.point);
     } else if (s.kind == TraceStep::Kind::cut) {

@@ -1,6 +1,7 @@
 /* Checkpoint points and the deadlock check of a trace's programs (trace_program.hpp): both follow each message from
  * its send to its receive through its channel (sender, receiver, tag, collective or not), where messages match in
- * order, as MPI's non-overtaking rule and SMPI's replay match them. */
+ * order, as MPI's non-overtaking rule and SMPI's replay match them. A receiver that takes a tag from any rank has one
+ * channel for it (sender -1) that every sender's messages of that tag join. */
 #include "models/checkpoint/trace_program.hpp"
 
 #include <algorithm>
@@ -20,7 +21,7 @@ using Channel = std::tuple<long, long, long, bool>; // sender, receiver, tag, in
 Channel channel_of(long self, const TraceStep& s)
 {
   bool sends = s.kind == TraceStep::Kind::send || s.kind == TraceStep::Kind::isend;
-  return sends ? Channel{self, s.peer, s.tag, s.coll} : Channel{s.peer, self, s.tag, s.coll};
+  return sends ? Channel{s.any ? -1 : self, s.peer, s.tag, s.coll} : Channel{s.peer, self, s.tag, s.coll};
 }
 
 bool is_message(TraceStep::Kind k)
@@ -39,8 +40,15 @@ struct Pending {
   Channel channel;
   size_t index; ///< the message's place in its channel
   bool send;
-  long src, dst, tag;
+  long src, dst, tag; ///< the key its wait names (the sender's own rank even on a channel from any rank)
 };
+
+/** The request of message step `s` of rank `self`, at place `index` of channel `c`. */
+Pending request_of(long self, const TraceStep& s, const Channel& c, size_t index)
+{
+  bool out = is_send(s.kind);
+  return {c, index, out, out ? self : s.peer, out ? s.peer : self, s.tag};
+}
 
 /** Takes the oldest pending request of key (src, dst, tag), if any. */
 bool take_request(std::deque<Pending>& pending, const TraceStep& w, Pending& out)
@@ -54,7 +62,9 @@ bool take_request(std::deque<Pending>& pending, const TraceStep& w, Pending& out
   return true;
 }
 
-/** Per channel, the segment (global collectives left before it) of each message's send and of its receive. */
+/** Per channel, the segment (global collectives left before it) of each message's send and of its receive. Sends
+ *  are listed in no particular order (a channel from any rank has several senders); receives in order (one
+ *  receiver). */
 struct Segments {
   std::map<Channel, std::vector<long>> sent, received;
 };
@@ -67,7 +77,6 @@ void walk_rank(const TraceProgram& program, size_t r, const std::vector<GlobalCo
   const auto& steps = program.ranks[r].steps;
   auto self         = static_cast<long>(r);
   std::deque<Pending> pending;
-  std::map<Channel, size_t> sends, recvs;
   long left     = 0; // global collectives this rank has left
   size_t next   = 0; // the next global collective
   auto complete = [&](const Pending& p) {
@@ -83,15 +92,11 @@ void walk_rank(const TraceProgram& program, size_t r, const std::vector<GlobalCo
       blocked[next + 1] = true;
     const TraceStep& s = steps[i];
     if (is_message(s.kind)) {
-      Channel c    = channel_of(self, s);
-      bool out     = is_send(s.kind);
-      size_t index = out ? sends[c]++ : recvs[c]++;
-      auto& v      = out ? seg.sent[c] : seg.received[c];
-      if (v.size() <= index)
-        v.resize(index + 1, 0);
-      v[index] = left;
+      Channel c = channel_of(self, s);
+      auto& v   = is_send(s.kind) ? seg.sent[c] : seg.received[c];
+      v.push_back(left);
       if (s.kind == TraceStep::Kind::isend || s.kind == TraceStep::Kind::irecv)
-        pending.push_back({c, index, out, std::get<0>(c), std::get<1>(c), s.tag});
+        pending.push_back(request_of(self, s, c, v.size() - 1));
     } else if (s.kind == TraceStep::Kind::wait) {
       Pending p;
       if (take_request(pending, s, p))
@@ -114,12 +119,19 @@ void mark_points(TraceProgram& program, const std::vector<std::vector<GlobalColl
   Segments seg;
   for (size_t r = 0; r < program.ranks.size(); ++r)
     walk_rank(program, r, global[r], seg, blocked);
-  // A message sent before collective k's end on one side and received after it on the other crosses its cut.
+  // A message crosses collective k's cut when its channel has sent more (or fewer) messages before the cut than it
+  // has received there: in an ordered channel exactly when some message is sent on one side and received on the
+  // other, and in a channel from any rank whichever message the receiver takes.
   for (auto const& [c, sent] : seg.sent) {
-    const auto& got = seg.received[c];
-    for (size_t i = 0; i < sent.size() && i < got.size(); ++i)
-      for (long k = std::min(sent[i], got[i]) + 1; k <= std::max(sent[i], got[i]); ++k)
-        blocked[static_cast<size_t>(k)] = true;
+    std::vector<long> before(colls + 2, 0); // sends minus receives, by segment
+    for (long x : sent)
+      ++before[static_cast<size_t>(x)];
+    for (long x : seg.received[c])
+      --before[static_cast<size_t>(x)];
+    long balance = 0;
+    for (size_t k = 1; k <= colls; ++k)
+      if ((balance += before[k - 1]) != 0)
+        blocked[k] = true;
   }
   long points = 0;
   std::vector<long> point_of(colls + 1, 0);
@@ -197,7 +209,7 @@ private:
     Channel c = channel_of(static_cast<long>(r), s);
     bool out  = is_send(s.kind);
     size_t i  = out ? sends_[c]++ : recvs_[c]++;
-    return {c, i, out, out && s.amount < eager_};
+    return {c, i, out, out && (s.coll || s.amount < eager_)}; // a collective's sends never wait (ti_replay.hpp)
   }
   bool done(size_t r) const
   {
@@ -228,8 +240,7 @@ bool LogicalPlay::advance(size_t r)
       k.posted  = true;
       Channel c = k.current.channel;
       if (s.kind == K::isend || s.kind == K::irecv)
-        k.requests.push_back(
-            {{c, k.current.index, k.current.send, std::get<0>(c), std::get<1>(c), s.tag}, k.current.eager});
+        k.requests.push_back({request_of(static_cast<long>(r), s, c, k.current.index), k.current.eager});
       if (s.kind != K::recv && (s.kind != K::send || k.current.eager))
         k.owed.push_back(k.current); // waited for at the rank's end, whatever its own waits did
     }
@@ -264,7 +275,8 @@ std::string LogicalPlay::why(size_t r) const
   std::string who  = "rank " + std::to_string(r);
   if (k.pc < prog.size()) {
     const TraceStep& s = prog[k.pc];
-    std::string what   = s.kind == TraceStep::Kind::recv   ? "a message from rank " + std::to_string(s.peer)
+    std::string from   = s.peer < 0 ? "any rank" : "rank " + std::to_string(s.peer);
+    std::string what   = s.kind == TraceStep::Kind::recv   ? "a message from " + from
                          : s.kind == TraceStep::Kind::send ? "rank " + std::to_string(s.peer) + " to receive its message"
                                                            : "its pending requests";
     if (s.coll)

@@ -17,23 +17,27 @@ namespace cs::checkpoint {
 struct TraceStep {
   enum class Kind {
     compute, ///< `amount` flops on the rank's node
-    send,    ///< blocking send of `amount` bytes to `peer` (completes at once below the eager limit)
+    sleep,   ///< `amount` seconds (the trace's sleep)
+    send,    ///< blocking send of `amount` bytes to `peer` (completes at once below the eager limit, and always
+             ///< inside a collective)
     isend,   ///< non-blocking send: a request
-    recv,    ///< blocking receive of `amount` bytes from `peer`
+    recv,    ///< blocking receive of `amount` bytes from `peer` (-1: from any rank)
     irecv,   ///< non-blocking receive: a request
     wait,    ///< completes the oldest request with key (src, dst, tag) (none: nothing, as SMPI's replay)
     waitall, ///< completes every pending request
     enter,   ///< enters checkpoint point `point` (before the collective's messages)
     cut      ///< leaves checkpoint point `point`: a checkpoint decided there is taken here
   };
-  Kind kind;
+  Kind kind     = Kind::compute;
   double amount = 0;     ///< flops or bytes
-  long peer     = -1;    ///< the other rank of a message; wait: the request's sender (src)
+  long peer     = -1;    ///< the other rank of a message (a receive from any rank: -1); wait: the request's sender
   long peer2    = -1;    ///< wait: the request's receiver (dst)
   long tag      = 0;     ///< message tag (collective messages: their own channel)
   bool coll     = false; ///< a message of a decomposed collective
   long point    = 0;     ///< enter/cut: which checkpoint point (1-based)
   std::string where;     ///< "file:line" of the trace line it comes from
+  bool any = false;      ///< send: its receiver takes its messages of this tag from any rank (MPI_ANY_SOURCE), so
+                         ///< every sender's go through one channel, matched in arrival order
 };
 
 /** One rank: its steps, and where each checkpoint point ends (step index of its cut). */

@@ -4,9 +4,7 @@
 # sends what its trace file sends; with a checkpoint interval, the checkpoints the rule gives at the trace's clean
 # global collectives; with a failure, the run completes from the last checkpoint and the re-executed work accounts for
 # the difference; a trace that deadlocks fails (exit 1); bad trace input is refused (exit 2).
-# Kept beside its data until traces can be read (docs/models/checkpoint.md, "Status"); at that point it moves to
-# tests/integration/checkpoint_trace.sh, where ctest picks it up.
-source "$(dirname "$0")/../../integration/harness.sh"
+source "$(dirname "$0")/harness.sh"
 d=tests/data/checkpoint_trace
 s=$d/scenario.json
 metric() { grep -o "\"$2\": [-0-9.e+]*" "$1/result.json" | head -1 | awk '{print $2}'; }
@@ -31,6 +29,13 @@ awk -v t="$t" 'BEGIN { exit !(t >= 8.5e8 / 200e6 && t < 8.5e8 / 200e6 + 1) }' ||
 # The 8 allreduces and the barrier are global; the allreduce after each waitall leaves nothing in flight.
 [ "$(metric "$tmp/free" global_collectives)" = 9 ] || fail "global_collectives $(metric "$tmp/free" global_collectives)"
 [ "$(metric "$tmp/free" checkpoint_points)" = 9 ] || fail "checkpoint_points $(metric "$tmp/free" checkpoint_points)"
+
+# Checkpoints by interval: every iteration is 0.5 s of compute and ends at a point (its allreduce), a checkpoint stalls
+# the ranks 0.25 s and the interval runs from its end, so a 1 s interval is met at every second point: 4 of the 8.
+run every $s --set params.interval=1s
+[ "$(metric "$tmp/every" checkpoints)" = 4 ] || fail "1 s interval: $(metric "$tmp/every" checkpoints) checkpoints, want 4"
+run seldom $s --set params.interval=5s
+[ "$(metric "$tmp/seldom" checkpoints)" = 0 ] || fail "5 s interval: $(metric "$tmp/seldom" checkpoints) checkpoints"
 
 # Checkpoints: requested at two times far apart -> two, taken at the next point each.
 run req $s --set 'params.requests=["1s", "3s"]'
