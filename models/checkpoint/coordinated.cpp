@@ -17,15 +17,25 @@ RunState::RunState(const Params& params, Setup setup)
 {
   for (long n = 0; n < p.nodes; ++n)
     alive[static_cast<size_t>(n)] = true; // members of the application, as the monitor sees them
+  if (s.trace)
+    ranks.resize(s.trace->ranks.size());
 }
 
 CoordinatedRun::CoordinatedRun(const Params& p, Setup s) : st_(p, std::move(s)) {}
 
+std::vector<sg4::Host*> CoordinatedRun::last_hosts()
+{
+  std::vector<sg4::Host*> hosts;
+  for (size_t n : application_.current().placement)
+    hosts.push_back(st_.s.nodes[n]);
+  return hosts;
+}
+
 void CoordinatedRun::start()
 {
   std::vector<size_t> placement;
-  for (long t = 0; t < st_.p.nodes; ++t)
-    placement.push_back(static_cast<size_t>(t));
+  for (size_t t = 0; t < st_.threads(); ++t) // as smpirun places ranks on a host file's hosts: round-robin
+    placement.push_back(t % static_cast<size_t>(st_.p.nodes));
   application_.launch(0, placement);
   st_.store.start();
   failures_.start_responders();

@@ -32,6 +32,10 @@ public:
   /** Creates the first incarnation, the file server, the heartbeat monitor and the failure injector. */
   void start();
   const CheckpointStats& stats() const { return st_.stats; }
+  /** Trace workload: what each rank did. */
+  const std::vector<RankStats>& rank_stats() const { return st_.ranks; }
+  /** The host each user thread ran on in the last incarnation. */
+  std::vector<sg4::Host*> last_hosts();
 
 private:
   RunState st_;

@@ -23,6 +23,13 @@ public:
 
 private:
   void user_thread(Epoch& e, size_t thread);
+  /** A rank of a trace workload replaying its program from the incarnation's checkpoint point
+   *  (coordinated_trace_rank.cpp). */
+  void trace_rank(Epoch& e, size_t rank);
+  /** After a checkpoint: `thread` faults back in what NT trimmed from its working set while the file was written. */
+  void page_in(Epoch& e, size_t thread, const Msg& go);
+  /** One more thread of `e` reached its end (the last one ends the application). */
+  void finished(Epoch& e);
 
   RunState& st_;
   Checkpoints& checkpoints_;

@@ -17,6 +17,8 @@ namespace cs::checkpoint {
 
 double share_bytes(const Params& p, long threads)
 {
+  if (p.workload == Workload::trace) // MPI ranks share no pages
+    return 0;
   if (p.app.writes == Writes::all) // every thread modifies every page: a node holds them once
     return p.app.shared_bytes;
   return p.app.shared_bytes * static_cast<double>(threads) / static_cast<double>(p.nodes);
@@ -24,6 +26,8 @@ double share_bytes(const Params& p, long threads)
 
 double file_bytes(const Params& p, long threads, long barriers)
 {
+  if (p.workload == Workload::trace) // each rank's process image, whole
+    return static_cast<double>(threads) * p.trace.rank_bytes + p.header_bytes;
   // The expected fraction of the pages modified at least once over `barriers` barriers.
   double dirty = 1 - std::pow(1 - p.app.dirty_per_barrier, static_cast<double>(std::max(1L, barriers)));
   double pages = share_bytes(p, threads) * dirty * (p.twins ? 2 : 1);
@@ -37,7 +41,8 @@ double Checkpoints::evicted_bytes(size_t node, long threads, double bytes) const
   // memory NT leaves free, each further byte of file costs a byte of the process's working set.
   const Params& p = st_.p;
   double twins    = p.twins ? share_bytes(p, threads) * p.app.dirty_per_barrier : 0;
-  double resident = p.app.process_bytes + twins;
+  double resident =
+      p.workload == Workload::trace ? static_cast<double>(threads) * p.trace.rank_bytes : p.app.process_bytes + twins;
   return std::max(0.0, bytes - std::max(0.0, st_.s.memory[node] - resident));
 }
 
@@ -63,6 +68,32 @@ Checkpoints::Restart Checkpoints::last_complete() const
   return {};
 }
 
+long Checkpoints::begin_if_due(Epoch& e, long barrier, double& last)
+{
+  const Params& p = st_.p;
+  double now      = sg4::Engine::get_clock();
+  // The interval runs from the end of the previous checkpoint (its slowest local file written): at 2-minute
+  // intervals SOR's 19 checkpoints in 46.18 minutes (seed Table 4) are too few for an interval counted from the
+  // barrier that took it.
+  if (not ckpts_.empty())
+    last = std::max(last, ckpts_.back().local_done);
+  if (not((p.interval > 0 && now - last >= p.interval) || requested_ > 0))
+    return -1;
+  const char* why = requested_ > 0 ? "requested" : "interval elapsed"; // read before the requests are served
+  last            = now;
+  requested_      = 0; // requests made since the last barrier are served by this one checkpoint
+  Checkpoint ck{barrier, now};
+  for (size_t n = 0; n < e.agents.size(); ++n)
+    if (e.agents[n] != nullptr)
+      ck.writers.push_back(n);
+  ck.files = static_cast<long>(ck.writers.size());
+  ckpts_.push_back(ck);
+  ++st_.stats.checkpoints;
+  XBT_VERB("barrier %ld: checkpoint %zu begins (%s)", barrier, ckpts_.size() - 1, why);
+  event("checkpoint_begin", "", (st_.s.trace ? "point " : "barrier ") + std::to_string(barrier));
+  return static_cast<long>(ckpts_.size()) - 1;
+}
+
 void Checkpoints::manager(Epoch& e)
 {
   const Params& p  = st_.p;
@@ -74,32 +105,13 @@ void Checkpoints::manager(Epoch& e)
       std::unique_ptr<Msg> m(e.manager->get<Msg>());
       cpu_on(host, c.udp_message);
     }
-    double now = sg4::Engine::get_clock();
     if (membership_.begin_at_barrier(e, barrier)) // the threads wait at this barrier while the nodes change
       return;
-    // The interval runs from the end of the previous checkpoint (its slowest local file written): at 2-minute
-    // intervals SOR's 19 checkpoints in 46.18 minutes (seed Table 4) are too few for an interval counted from the
-    // barrier that took it.
-    if (not ckpts_.empty())
-      last = std::max(last, ckpts_.back().local_done);
-    if ((p.interval > 0 && now - last >= p.interval) || requested_ > 0) {
-      const char* why = requested_ > 0 ? "requested" : "interval elapsed"; // read before the requests are served
-      last            = now;
-      requested_      = 0; // requests made since the last barrier are served by this one checkpoint
-      Checkpoint ck{barrier, now};
-      for (size_t n = 0; n < e.agents.size(); ++n)
-        if (e.agents[n] != nullptr)
-          ck.writers.push_back(n);
-      ck.files = static_cast<long>(ck.writers.size());
-      ckpts_.push_back(ck);
-      ++st_.stats.checkpoints;
-      XBT_VERB("barrier %ld: checkpoint %zu begins (%s)", barrier, ckpts_.size() - 1, why);
-      event("checkpoint_begin", "", "barrier " + std::to_string(barrier));
+    if (long ck = begin_if_due(e, barrier, last); ck >= 0) {
       for (auto* a : e.agents)
         if (a != nullptr) {
           cpu_on(host, c.udp_message);
-          send_detached(a, new Msg{Msg::Kind::checkpoint, static_cast<long>(ckpts_.size()) - 1},
-                        static_cast<uint64_t>(p.header_bytes));
+          send_detached(a, new Msg{Msg::Kind::checkpoint, ck}, static_cast<uint64_t>(p.header_bytes));
         }
     } else {
       for (auto* t : e.threads) {
@@ -108,6 +120,15 @@ void Checkpoints::manager(Epoch& e)
       }
     }
   }
+}
+
+void Checkpoints::arrive(Epoch& e, long point)
+{
+  // The last rank to enter decides, as Brazos' manager does once every thread has arrived; the collective's own
+  // messages carry the decision to every rank before any leaves it (docs/models/checkpoint.md).
+  auto k = static_cast<size_t>(point);
+  if (++e.arrived[k] == static_cast<long>(e.placement.size()))
+    e.decided[k] = begin_if_due(e, point, e.last);
 }
 
 sg4::ActorPtr Checkpoints::start_agent(Epoch& e, size_t node)
@@ -120,6 +141,9 @@ sg4::ActorPtr Checkpoints::start_agent(Epoch& e, size_t node)
 void Checkpoints::agent(Epoch& e, size_t node)
 {
   std::unique_ptr<Msg> m(e.agents[node]->get<Msg>());
+  if (st_.s.trace) // each of the node's ranks says it has reached the cut: the file holds them all stopped there
+    for (long more = std::count(e.placement.begin(), e.placement.end(), node) - 1; more > 0; --more)
+      std::unique_ptr<Msg>(e.agents[node]->get<Msg>());
   write_file(e, node, static_cast<size_t>(m->instance));
   // A new agent takes the next checkpoint: SimGrid 3.32 keeps every I/O an actor started in that actor's list of
   // activities until the actor ends, and each later computation of the actor walks the list, so one agent living

@@ -24,6 +24,9 @@ public:
   /** Starts the Checkpoint Agent of `node` in incarnation `e`: it takes one checkpoint, then a new agent takes the
    *  next (each in its slot of `e.actors`, Epoch::agent_slot). */
   sg4::ActorPtr start_agent(Epoch& e, size_t node);
+  /** Trace workload: a rank enters checkpoint point `point` of incarnation `e`; the last one decides whether a
+   *  checkpoint is taken at its cut (Epoch::decided). */
+  void arrive(Epoch& e, long point);
   /** Starts the actor that requests checkpoints at Params::requests. */
   void start_requests();
   struct Restart {
@@ -43,6 +46,9 @@ private:
     long files        = 0;
     std::vector<size_t> writers; ///< the nodes that write a file of it
   };
+  /** At `barrier` (a checkpoint point of a trace): begins a checkpoint if the interval since `last` has run out or
+   *  one was requested, and returns its index (else -1); `last` then runs from it. */
+  long begin_if_due(Epoch& e, long barrier, double& last);
   /** The agent's body: waits for a checkpoint order, writes the file. */
   void agent(Epoch& e, size_t node);
   /** Writes node's file of checkpoint `ckpt` to its disk, starts its copy, and lets the node's threads go on. */

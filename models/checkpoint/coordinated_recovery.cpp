@@ -102,10 +102,14 @@ double Recovery::init_time(const std::vector<size_t>& placement) const
   // Every node's restarted process allocates the whole shared region again (seed 3.4: the only user initialisation
   // a recovery needs): each page committed with its protection set (one Win32 virtual-memory call, priced as Table
   // 2's VirtualQuery) and zero-filled by NT on its first touch. The nodes do it in parallel; the slowest one counts.
+  // A trace's ranks share nothing: each restarted rank allocates its own image (Params::trace.rank_bytes) again.
   const Params& p = st_.p;
-  double pages    = std::ceil(p.app.shared_bytes / p.page_bytes);
   double slowest  = 0;
   for (size_t n : placement) {
+    double bytes     = p.workload == Workload::trace
+                           ? p.trace.rank_bytes * static_cast<double>(std::count(placement.begin(), placement.end(), n))
+                           : p.app.shared_bytes;
+    double pages     = std::ceil(bytes / p.page_bytes);
     const NtCosts& c = st_.s.costs[n];
     slowest          = std::max(slowest, pages * (c.virtual_query + p.page_bytes / c.memcpy_bw));
   }

@@ -4,6 +4,7 @@
 #include "models/checkpoint/checkpoint_store.hpp"
 #include "models/checkpoint/migration.hpp"
 #include "models/checkpoint/params.hpp"
+#include "models/checkpoint/trace_program.hpp"
 #include "sim/run/rng.hpp"
 
 #include <simgrid/s4u.hpp>
@@ -40,6 +41,22 @@ struct CheckpointStats {
   std::string gave_up; ///< why the application can never finish (restarts never get past one checkpoint); empty if not
 };
 
+/** What one rank of a trace workload did over the run, every incarnation's re-execution included. */
+struct RankStats {
+  double flops          = 0;
+  long p2p              = 0; ///< point-to-point messages sent
+  double p2p_bytes      = 0;
+  long coll             = 0; ///< messages sent inside collectives
+  double coll_bytes     = 0;
+  long received         = 0; ///< messages received (both kinds)
+  double received_bytes = 0;
+  size_t furthest       = 0; ///< steps of its program run at least once (a step before it runs again after a rollback)
+  long again_steps      = 0; ///< steps run again after a rollback
+  long again_messages   = 0; ///< of them, messages sent again
+  double again_bytes    = 0;
+  double again_flops    = 0;
+};
+
 /** The hardware of a run. */
 struct Setup {
   std::vector<sg4::Host*> nodes; ///< the first Params::nodes run the application; the others may join
@@ -52,7 +69,8 @@ struct Setup {
   std::vector<double> fault_wait;    ///< per node: the disk's rotational wait of one page-in or page-out I/O
   sg4::Disk* server_disk = nullptr;
   std::vector<std::pair<sg4::Host*, sg4::Disk*>> pfs; ///< storage parallel: the file servers, each with its disk
-  sg4::Host* monitor = nullptr;                       ///< the designated heartbeat node
+  sg4::Host* monitor        = nullptr;                ///< the designated heartbeat node
+  const TraceProgram* trace = nullptr;                ///< workload trace: the ranks' programs (null: the skeleton)
   Rng failures{0};                                    ///< draws of the failure times (MTBF)
 };
 
@@ -80,6 +98,9 @@ struct Epoch {
   std::vector<AgentMemory> agent_memory; ///< per node
   std::vector<size_t> agent_slot;        ///< per node: where its current agent is in `actors`
   long finished = 0;
+  double last   = 0; ///< the interval runs from here: the launch, then the end of the last checkpoint (trace workload)
+  std::vector<long> arrived; ///< trace workload, per checkpoint point: ranks that entered it
+  std::vector<long> decided; ///< trace workload, per checkpoint point: the checkpoint taken at its cut (-1: none)
 };
 
 /** The state every role of the run reads or updates, owned by the run and handed to each role. */
@@ -90,6 +111,9 @@ struct RunState {
   CheckpointStore store;
   std::vector<bool> alive; ///< per node: a member of the application, as the heartbeat monitor sees it
   CheckpointStats stats;
+  std::vector<RankStats> ranks; ///< trace workload: per rank
+  /** User threads: the trace's ranks, or one per node. */
+  size_t threads() const { return s.trace ? s.trace->ranks.size() : static_cast<size_t>(p.nodes); }
 };
 
 } // namespace cs::checkpoint

@@ -1,6 +1,7 @@
 #include "models/checkpoint/model.hpp"
 #include "models/checkpoint/coordinated.hpp"
 #include "models/checkpoint/migration.hpp"
+#include "models/checkpoint/trace_load.hpp"
 #include "sim/run/run_outcome.hpp"
 
 #include <algorithm>
@@ -86,21 +87,34 @@ public:
       s.write_cluster.push_back(os.cost("pageout_cluster_size"));
       s.fault_wait.push_back(os.cost("disk_rotational_latency"));
     }
-    s.nodes      = hosts;
-    s.failures   = ctx_.rng.stream("failures");
+    s.nodes    = hosts;
+    s.failures = ctx_.rng.stream("failures");
+    if (p_.workload == Workload::trace) {
+      trace_    = load_trace(p_, ctx_.scenario.file, f);
+      deadlock_ = find_deadlock(*trace_, p_.trace.eager_bytes);
+      s.trace   = trace_.get();
+    }
     coordinated_ = std::make_unique<CoordinatedRun>(p_, std::move(s));
   }
 
-  void start() override { coordinated_->start(); }
+  void start() override
+  {
+    if (deadlock_.why.empty()) // a trace that cannot end is not run (with failures it would restart for ever)
+      coordinated_->start();
+  }
 
   void finish() override
   {
     Recorder& rec            = ctx_.recorder;
     const CheckpointStats& s = coordinated_->stats();
+    if (not deadlock_.why.empty())
+      throw RunFailure(trace_->index + ": " + deadlock_.why);
     if (not s.gave_up.empty())
       throw RunFailure(s.gave_up);
+    if (trace_)
+      record_trace(*trace_, rec);
     auto mean = [](double sum, long n) { return n > 0 ? sum / static_cast<double>(n) : 0.0; };
-    rec.set("app", p_.app.name);
+    rec.set("app", trace_ ? p_.trace.index : p_.app.name);
     rec.set("finished", s.finished);
     rec.set("exec_time_s", s.exec_time_s);
     rec.set("exec_time_min", s.exec_time_s / 60);
@@ -124,6 +138,38 @@ public:
   }
 
 private:
+  void record_trace(const TraceProgram& trace, Recorder& rec)
+  {
+    const auto& ranks = coordinated_->rank_stats();
+    auto hosts        = coordinated_->last_hosts();
+    Table& t = rec.table("ranks", {"rank", "node", "flops", "p2p_messages", "p2p_bytes", "coll_messages", "coll_bytes",
+                                   "received_messages", "received_bytes", "reexecuted_steps", "reexecuted_messages",
+                                   "reexecuted_bytes", "reexecuted_flops"});
+    RankStats sum;
+    for (size_t r = 0; r < ranks.size(); ++r) {
+      const RankStats& k = ranks[r];
+      t.add({static_cast<long>(r), hosts[r]->get_name(), k.flops, k.p2p, k.p2p_bytes, k.coll, k.coll_bytes, k.received,
+             k.received_bytes, k.again_steps, k.again_messages, k.again_bytes, k.again_flops});
+      sum.flops += k.flops;
+      sum.p2p += k.p2p + k.coll;
+      sum.p2p_bytes += k.p2p_bytes + k.coll_bytes;
+      sum.again_steps += k.again_steps;
+      sum.again_messages += k.again_messages;
+      sum.again_flops += k.again_flops;
+    }
+    rec.set("ranks", static_cast<long>(ranks.size()));
+    rec.set("checkpoint_points", trace.points);
+    rec.set("global_collectives", trace.global_colls);
+    rec.set("messages", sum.p2p);
+    rec.set("message_MB", sum.p2p_bytes / 1e6);
+    rec.set("compute_Gflop", sum.flops / 1e9);
+    rec.set("reexecuted_steps", sum.again_steps);
+    rec.set("reexecuted_messages", sum.again_messages);
+    rec.set("reexecuted_Gflop", sum.again_flops / 1e9);
+  }
+
+  std::unique_ptr<TraceProgram> trace_; // before coordinated_, which holds a pointer to it
+  Deadlock deadlock_;
   std::unique_ptr<CoordinatedRun> coordinated_;
 };
 

@@ -5,6 +5,48 @@ namespace cs::checkpoint {
 namespace {
 /** The most nodes of a run: the platform's group may be generated to any size (docs/scenarios.md); the seed ran 4. */
 constexpr long max_nodes = 16384;
+
+/** params.workload and params.trace. */
+void read_workload(Fields& f, Params& p)
+{
+  p.workload =
+      f.choice<Workload>("workload", p.workload, {{"skeleton", Workload::skeleton}, {"trace", Workload::trace}},
+                         "experiment checkpoint: skeleton: the application skeleton of params.app, one thread "
+                         "per node; trace: an MPI program's SimGrid time-independent trace (params.trace), "
+                         "one thread per rank");
+  Fields t      = f.object("trace", "workload trace: the MPI program's trace (docs/models/checkpoint.md)");
+  p.trace.index = t.string("index", p.trace.index,
+                           "the trace's index file (smpirun -trace-ti: one rank's file a line), beside the scenario");
+  p.trace.rank_bytes =
+      t.quantity("rank_bytes", Unit::size, p.trace.rank_bytes,
+                 "bytes a rank's checkpoint saves (its process image; the trace does not say)", Range::non_negative());
+  p.trace.eager_bytes = t.quantity("eager_bytes", Unit::size, p.trace.eager_bytes,
+                                   "sends of fewer bytes complete without waiting for their receive (SMPI's default "
+                                   "smpi/send-is-detached-thresh, 65536 B, which the traced run had unless set)",
+                                   Range::non_negative());
+  t.string("source", "", "where the numbers come from");
+  t.finish();
+}
+
+/** What a trace workload cannot take: the skeleton's application, increments, node changes. */
+void check_workload(Fields& f, const Params& p)
+{
+  if (p.workload == Workload::skeleton) {
+    if (f.has("trace"))
+      f.fail("trace", "a trace is replayed only with \"workload\": \"trace\"");
+    return;
+  }
+  if (p.experiment != Experiment::checkpoint)
+    f.fail("workload", "a trace workload runs in experiment \"checkpoint\"");
+  if (p.trace.index.empty())
+    f.fail("trace", "workload trace needs trace.index, the trace's index file");
+  if (f.has("app"))
+    f.fail("app", "app describes the skeleton workload; a trace workload takes its program from params.trace");
+  if (p.incremental)
+    f.fail("incremental", "a trace says which bytes a rank modifies no more than its image size: no increments");
+  if (p.remove_at >= 0 || p.add_at >= 0)
+    f.fail("membership", "nodes are removed or added at the skeleton's barriers only, not in a trace workload");
+}
 } // namespace
 
 Params Params::from(Fields& f)
@@ -46,7 +88,11 @@ Params Params::from(Fields& f)
                                    Range::non_negative());
   a.string("source", "", "where the numbers come from");
   a.finish();
-  p.nodes    = f.integer("nodes", p.nodes, "nodes, one user thread each (seed: 4)", 1, max_nodes);
+  read_workload(f, p);
+  p.nodes    = f.integer("nodes", p.nodes,
+                         "nodes, one user thread each (seed: 4); workload trace: the ranks are placed round-robin on them "
+                            "(rank r on node r mod nodes)",
+                         1, max_nodes);
   p.interval = f.quantity("interval", Unit::time, p.interval,
                           "checkpoint at the first barrier after this long since the last one (0: never)",
                           Range::non_negative());
@@ -126,6 +172,7 @@ Params Params::from(Fields& f)
   if (p.add_at >= 0 && p.add_node <= p.nodes && not(p.remove_at >= 0 && p.add_node == p.remove_node))
     m.fail("add_node", "node " + std::to_string(p.add_node) + " already runs the application");
   f.finish();
+  check_workload(f, p);
   if (p.node_a == p.node_b)
     f.fail("to", "the thread must migrate between two different nodes");
   return p;

@@ -29,6 +29,11 @@ enum class Storage {
   local,   ///< kept on the node's local disk only
   parallel ///< copied to one of K file servers, each serving a contiguous group of nodes
 };
+/** What the user threads run (docs/models/checkpoint.md). */
+enum class Workload {
+  skeleton, ///< params.app: one thread per node computing between barriers
+  trace     ///< an MPI program's time-independent trace (params.trace): one thread per rank
+};
 enum class Experiment {
   migration, ///< Table 1: back-to-back migrations
   checkpoint ///< Tables 3, 4: an application skeleton with coordinated checkpoints
@@ -45,6 +50,13 @@ struct AppSpec {
   double process_bytes     = 0;    ///< resident size of a node's process, twins aside (memory pressure, seed 3.5)
 };
 
+/** An MPI program's SimGrid time-independent trace as the workload. */
+struct TraceSpec {
+  std::string index;          ///< the trace's index file, as the scenario names it (relative: beside the scenario)
+  double rank_bytes  = 0;     ///< what a rank's checkpoint saves: its process image
+  double eager_bytes = 65536; ///< sends below this complete without waiting for their receive (SMPI's default)
+};
+
 struct Params {
   Experiment experiment = Experiment::migration;
   std::string node_a    = "node1"; ///< where the migrating thread starts
@@ -57,7 +69,9 @@ struct Params {
   double ack_bytes      = 32;      ///< the explicit acknowledgement of a UDP message (a header)
 
   // experiment "checkpoint"
+  Workload workload = Workload::skeleton;
   AppSpec app;
+  TraceSpec trace;
   long nodes      = 4;             ///< seed 3.5: four nodes, one user thread each
   double interval = 0;             ///< checkpoint at the first barrier after this much time since the last (0: none)
   std::vector<double> requests;    ///< checkpoints requested (user interface) at these times: taken at the next barrier

@@ -134,6 +134,11 @@ public:
       fail(action() + ": " + what + " " + s + " is above " + std::to_string(max));
     return v;
   }
+  /** A receive's source: a rank, or any_source as SMPI writes MPI_ANY_SOURCE. */
+  int source(size_t i, const std::string& what) const
+  {
+    return arg(i) == std::to_string(any_source) ? any_source : rank(i, what);
+  }
   int rank(size_t i, const std::string& what) const
   {
     if (arg(i)[0] == '-')
@@ -186,7 +191,7 @@ void parse_point_to_point(const LineReader& r, Action& a, int def)
   case Kind::recv:
   case Kind::irecv:
     r.expect_args(3, 4); // partner tag count [datatype] (SendOrRecvParser)
-    a.peer  = r.rank(0, "partner");
+    a.peer  = a.kind == Kind::recv || a.kind == Kind::irecv ? r.source(0, "partner") : r.rank(0, "partner");
     a.tag   = static_cast<int>(r.integer(1, "tag", 1L << 30));
     a.bytes = r.bytes(2, 3, def);
     return;
@@ -200,7 +205,7 @@ void parse_point_to_point(const LineReader& r, Action& a, int def)
   case Kind::test:
   case Kind::wait:
     r.expect_args(3, 3); // src dst tag (WaitTestParser)
-    a.peer  = r.rank(0, "source");
+    a.peer  = r.source(0, "source");
     a.peer2 = r.rank(1, "destination");
     a.tag   = static_cast<int>(r.integer(2, "tag", 1L << 30));
     return;
@@ -513,17 +518,14 @@ Trace load_trace(const std::string& path)
   return t;
 }
 
-void check_matching(const Trace& t)
+namespace {
+
+using MatchKey = std::tuple<int, int, int>; // source, destination, tag
+
+/** Receives of rank `r` from a named source (`wildcards` false) or from any (true), each counted against `have`. */
+void count_receives(const Trace& t, bool wildcards, std::map<MatchKey, long>& have)
 {
-  using Key = std::tuple<int, int, int>; // source, destination, tag
-  std::map<Key, long> sent;
-  for (int r = 0; r < t.size(); ++r)
-    for (auto const& a : t.ranks[static_cast<size_t>(r)].actions)
-      if (a.kind == Kind::send || a.kind == Kind::isend)
-        ++sent[{r, a.peer, a.tag}];
-      else if (a.kind == Kind::sendrecv)
-        ++sent[{r, a.peer, 0}]; // SMPI's sendRecv sends and receives with tag 0
-  std::map<Key, long> received;
+  std::map<MatchKey, long> received;
   for (int r = 0; r < t.size(); ++r) {
     const RankTrace& rt = t.ranks[static_cast<size_t>(r)];
     for (auto const& a : rt.actions) {
@@ -531,17 +533,61 @@ void check_matching(const Trace& t)
       if (not recv && a.kind != Kind::sendrecv)
         continue;
       int src = recv ? a.peer : a.peer2;
+      if ((src == any_source) != wildcards)
+        continue;
       int tag = recv ? a.tag : 0;
-      Key k{src, r, tag};
+      MatchKey k{src, r, tag};
       long n = ++received[k];
-      if (n > sent[k])
-        throw InputError(rt.file + ":" + std::to_string(a.line), "",
-                         std::string(kind_name(a.kind)) + " from rank " + std::to_string(src) + " with tag " +
-                             std::to_string(tag) + " has no matching send: rank " + std::to_string(src) + " sends " +
-                             std::to_string(sent[k]) + " message(s) with that tag to rank " + std::to_string(r) +
-                             ", and this is receive " + std::to_string(n));
+      if (n <= have[k])
+        continue;
+      std::string where = rt.file + ":" + std::to_string(a.line);
+      if (wildcards)
+        throw InputError(where, "",
+                         std::string(kind_name(a.kind)) + " from any rank (-333, MPI_ANY_SOURCE) with tag " +
+                             std::to_string(tag) + " has no matching send: the other ranks send " +
+                             std::to_string(have[k]) + " message(s) with that tag to rank " + std::to_string(r) +
+                             " that no receive from a named rank takes, and this is receive " + std::to_string(n));
+      throw InputError(where, "",
+                       std::string(kind_name(a.kind)) + " from rank " + std::to_string(src) + " with tag " +
+                           std::to_string(tag) + " has no matching send: rank " + std::to_string(src) + " sends " +
+                           std::to_string(have[k]) + " message(s) with that tag to rank " + std::to_string(r) +
+                           ", and this is receive " + std::to_string(n));
     }
   }
+  if (wildcards)
+    return;
+  // What the named receives leave, per (destination, tag), is what receives from any source may take.
+  std::map<MatchKey, long> left;
+  for (auto const& [k, n] : have)
+    left[{any_source, std::get<1>(k), std::get<2>(k)}] += n - received[k];
+  have = std::move(left);
+}
+
+} // namespace
+
+void check_matching(const Trace& t)
+{
+  std::map<MatchKey, long> sent;
+  for (int r = 0; r < t.size(); ++r)
+    for (auto const& a : t.ranks[static_cast<size_t>(r)].actions)
+      if (a.kind == Kind::send || a.kind == Kind::isend)
+        ++sent[{r, a.peer, a.tag}];
+      else if (a.kind == Kind::sendrecv)
+        ++sent[{r, a.peer, 0}]; // SMPI's sendRecv sends and receives with tag 0
+  count_receives(t, false, sent);
+  count_receives(t, true, sent);
+}
+
+const Action* first_any_source(const Trace& t, const RankTrace** in)
+{
+  for (auto const& rt : t.ranks)
+    for (auto const& a : rt.actions)
+      if (a.peer == any_source &&
+          (a.kind == Kind::recv || a.kind == Kind::irecv || a.kind == Kind::wait || a.kind == Kind::test)) {
+        *in = &rt;
+        return &a;
+      }
+  return nullptr;
 }
 
 } // namespace cs::ti

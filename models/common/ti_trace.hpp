@@ -5,7 +5,8 @@
  *   Trace t = ti::load_trace(path);   an index file (one rank file per line, rank k on line k + 1, paths absolute or
  *                                     relative to the index's folder, else to the current folder), or one file
  *                                     holding every rank's lines (ranks = the largest rank named + 1)
- *   ti::check_matching(t);            every receive has a send on its ordered pair with its tag
+ *   ti::check_matching(t);            every receive has a send on its ordered pair with its tag (a receive from
+ *                                     any_source: on any pair to its rank, beyond what the named receives take)
  *   t.ranks[r].actions                rank r's actions in trace order; sizes in bytes (count x the datatype's size),
  *                                     compute in flops, sleep in seconds
  *   ti::replay_rank(t, r, sink)       (ti_replay.hpp) rank r's actions as computations and point-to-point messages,
@@ -92,6 +93,10 @@ struct Trace {
 /** Bytes of SMPI 3.32's predefined datatype of index `id` (smpi_datatype.cpp, LP64), or -1 if it has none. */
 int datatype_size(int id);
 
+/** The source SMPI 3.32's tracer writes for a receive from MPI_ANY_SOURCE (recv, irecv, and the wait or test of such
+ *  a receive): Action::peer holds it as written. replay_rank does not take it; first_any_source finds it. */
+constexpr int any_source = -333;
+
 /** The largest rank count a trace may have (the largest msglog run). */
 constexpr int max_trace_ranks = 65536;
 
@@ -105,5 +110,8 @@ std::vector<RankTrace> parse_rank_text(const std::string& text, const std::strin
 /** Every receive (recv, irecv, the receive of sendRecv) has a send on its ordered pair with the same tag: counted
  *  per (source, destination, tag), the first receive beyond the sends is an InputError at its file and line. */
 void check_matching(const Trace& t);
+
+/** The first receive, wait or test from any_source, and (in `*in`) its rank's trace; null if there is none. */
+const Action* first_any_source(const Trace& t, const RankTrace** in);
 
 } // namespace cs::ti

@@ -1,5 +1,7 @@
 #include "models/msglog/params.hpp"
+#include "models/common/ti_trace.hpp"
 #include "sim/input/enum_names.hpp"
+#include "sim/input/errors.hpp"
 #include "sim/input/json_io.hpp"
 #include "sim/input/uncertain.hpp"
 
@@ -184,6 +186,12 @@ void load_trace_workload(Fields& f, Params& p)
     f.fail("trace", "bench \"trace\" needs the trace to replay: its index file (smpirun -trace-ti)");
   auto trace = std::make_shared<ti::Trace>(ti::load_trace(resolve_path(f.file(), p.trace_file)));
   ti::check_matching(*trace);
+  const ti::RankTrace* in = nullptr;
+  if (const ti::Action* a = ti::first_any_source(*trace, &in))
+    throw InputError(in->file + ":" + std::to_string(a->line), "",
+                     std::string(ti::kind_name(a->kind)) +
+                         " from any rank (-333, MPI_ANY_SOURCE): the message-logging replay receives from named "
+                         "ranks only (its logs and digests follow each ordered pair)");
   if (f.has("ranks") && p.ranks != trace->size())
     f.fail("ranks", "the trace " + p.trace_file + " has " + std::to_string(trace->size()) + " ranks, not " +
                         std::to_string(p.ranks) + " (leave ranks out to take the trace's)");
