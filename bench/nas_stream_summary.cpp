@@ -33,11 +33,13 @@ std::string bytes_key(double bytes)
 class Counter : public cs::msglog::RankOps {
 public:
   void compute(double) override {}
-  void send(int dst, double bytes, long count, bool logged) override
+  void compute_flops(double) override {}
+  void sleep(double) override {}
+  void send(int dst, double bytes, long count, bool logged, int /*channel*/) override
   {
     (logged ? logged_ : unlogged_)[dst][bytes_key(bytes)] += count;
   }
-  void recv(int src) override { ++recvs_[src]; }
+  void recv(int src, int /*channel*/) override { ++recvs_[src]; }
 
   cs::json to_json(int rank) const
   {
