@@ -54,7 +54,7 @@ if write:
 PY
 for b in $benches; do
   python3 - "$build" "$b" "$tmp" "$write" <<'PY'
-import json, subprocess, sys
+import json, re, subprocess, sys
 build, bench, tmp, write = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4] == "1"
 scenario = "scenarios/msglog/nas.json"
 # Seed 004 Table 1 (the calibration cells): base times, and cg's buffering-only time (its base is wrong).
@@ -62,12 +62,12 @@ target = {"bt": ("base", 747.83), "cg": ("buffering_only", 478.75), "ep": ("base
           "lu": ("base", 452.39), "mg": ("base", 44.27), "sp": ("base", 763.29)}[bench]
 doc = json.load(open(scenario))
 c = doc["params"][bench]["compute"]
-c = float(c["value"] if isinstance(c, dict) else c)
+c = float(str(c["value"] if isinstance(c, dict) else c).removesuffix("s"))  # a time in seconds ("1.6s")
 
 def run(compute):
     out = f"{tmp}/{bench}"
     subprocess.run([f"{build}/clustersim", "run", scenario, "--out", out, "-q",
-                    "--set", f"params.bench={bench}", "--set", f"params.scheme={target[0]}", "--set", f"params.{bench}.compute={compute!r}"],
+                    "--set", f"params.bench={bench}", "--set", f"params.scheme={target[0]}", "--set", f"params.{bench}.compute={compute!r}s"],
                    check=True, stdout=subprocess.DEVNULL)
     return json.load(open(f"{out}/result.json"))["metrics"]["exec_time_s"]
 
@@ -85,11 +85,15 @@ t = run(c)
 cell = f"004.table1.{target[0]}.{bench}"
 print(f"{bench}: compute = {c} s -> simulated {target[0]} {t:.2f} s (seed {target[1]}, {100*(t/target[1]-1):+.3f}%)")
 if write:
-    doc["params"][bench]["compute"] = {
-        "value": c,
-        "source": f"fitted: validation cell {cell} (seed 004 Table 1, {target[0]} {target[1]} s) by bench/004_calibrate.sh"}
-    with open(scenario, "w") as f:
-        json.dump(doc, f, indent=2)
-        f.write("\n")
+    # Only the bench's compute object changes (the rest of the file keeps its layout); its old range no longer
+    # applies: scripts/fitted_ranges.py --write --only 004.<bench>.compute gives the new one.
+    new = {"value": f"{c}s",
+           "source": f"fitted: validation cell {cell} (seed 004 Table 1, {target[0]} {target[1]} s) by bench/004_calibrate.sh"}
+    text = open(scenario).read()
+    m = re.search(r'("%s": \{\n( *)"compute": )\{[^{}]*\}' % bench, text)
+    assert m, f"params.{bench}.compute not found in {scenario}"
+    ind = m.group(2)
+    body = "{\n" + ",\n".join(f"{ind}  {json.dumps(k)}: {json.dumps(v)}" for k, v in new.items()) + f"\n{ind}}}"
+    open(scenario, "w").write(text[:m.start()] + m.group(1) + body + text[m.end():])
 PY
 done

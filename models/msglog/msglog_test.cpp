@@ -93,14 +93,15 @@ TEST_CASE("A record that does not fit the rest of a page starts the next one", "
 TEST_CASE("NAS message streams match the counting wrapper's figures", "[unit][msglog]")
 {
   // the counting-wrapper figures (docs/models/msglog.md): messages and volume (MiB) per rank, min-max over the 16
-  // ranks.
+  // ranks. MG's stream sends whole faces with their ghost points on every axis and the coarsest level on every rank
+  // (NPB 3.3-MPI sends less on two axes and skips it on half the ranks): 3-4% more than the wrapper counted.
   struct Expect {
     const char* bench;
     double msgs_lo, msgs_hi, mib_lo, mib_hi, tol;
   };
   for (auto const& e : {Expect{"bt", 4830, 4830, 505, 509, 0.01}, Expect{"cg", 13984, 13984, 848, 848, 0.01},
                         Expect{"sp", 9630, 9630, 903, 923, 0.01}, Expect{"lu", 50700, 101400, 145, 305, 0.01},
-                        Expect{"mg", 2670, 2964, 45, 45, 0.07}}) {
+                        Expect{"mg", 2670, 2964, 45, 45, 0.04}}) {
     INFO(e.bench);
     auto f = stream_figures(e.bench);
     REQUIRE(f["msgs"].first >= e.msgs_lo * (1 - e.tol));
