@@ -1,6 +1,7 @@
 #include "models/msglog/params.hpp"
 #include "sim/input/enum_names.hpp"
 #include "sim/input/uncertain.hpp"
+#include "sim/run/no_sequential.hpp"
 
 #include <optional>
 
@@ -170,6 +171,11 @@ void scale_compute(Params& p)
 
 Params Params::from(Fields& f)
 {
+  refuse_seq_time(
+      f, "msglog",
+      "its compute is fitted per step of one rank to the seed's measured parallel runs and scaled to other classes and "
+      "rank counts by NPB's operation counts; a one-rank run of its NAS streams is not checked against NPB's serial "
+      "code, so no measured serial time can stand for it: give compute itself (docs/models/msglog.md)");
   Params p;
   p.bench = f.choice<Bench>(
       "bench", Bench::bt, bench_names(),
