@@ -1,4 +1,5 @@
 #include "models/checkpoint/params.hpp"
+#include "sim/run/no_sequential.hpp"
 
 namespace cs::checkpoint {
 
@@ -51,6 +52,10 @@ void check_workload(Fields& f, const Params& p)
 
 Params Params::from(Fields& f)
 {
+  refuse_seq_time(f, "checkpoint",
+                  "its compute is each node's own thread's CPU time over the run (params.app.compute), not one program "
+                  "divided among the nodes, so a one-node run is not the program run sequentially: give compute itself "
+                  "(docs/models/checkpoint.md)");
   Params p;
   p.experiment = f.choice<Experiment>(
       "experiment", p.experiment, {{"migration", Experiment::migration}, {"checkpoint", Experiment::checkpoint}},

@@ -56,9 +56,11 @@ struct Cluster {
   /** The transport of node `i`, with its host's OS costs. */
   Transport& add_transport(ModelContext& ctx, const Params& p, int i)
   {
-    sg4::Host* h = hosts[static_cast<size_t>(i)];
-    transports.push_back(std::make_unique<Transport>(i, h, *fabric, costs_of(ctx.platform, h), p.header_bytes,
-                                                     p.ack_bytes, p.system.ack_timeout, p.system.max_retries,
+    sg4::Host* h        = hosts[static_cast<size_t>(i)];
+    Costs costs         = costs_of(ctx.platform, h);
+    costs.compute_scale = ctx.scenario.compute_scale;
+    transports.push_back(std::make_unique<Transport>(i, h, *fabric, costs, p.header_bytes, p.ack_bytes,
+                                                     p.system.ack_timeout, p.system.max_retries,
                                                      p.system.direct_replies));
     if (p.system.protocol == Protocol::lrc)
       transports.back()->set_delivery(tmk::delivery(p.treadmarks));

@@ -48,7 +48,8 @@ void Node::compute(double seconds, double bus_bytes)
   if (bus_ == nullptr)
     throw std::logic_error("dsm: node " + std::to_string(id()) + " misses over a memory bus it was not given");
   // Alone, the stretch takes its CPU time plus its lines' bus time; that pace caps its share of the bus.
-  double alone = seconds * process_.transport().costs().cpu_scale + bus_bytes / bus_->bandwidth();
+  const Costs& c = process_.transport().costs();
+  double alone   = seconds * c.cpu_scale * c.compute_scale + bus_bytes / bus_->bandwidth();
   process_.transport().cpu_during([&]() { bus_->transfer(bus_bytes, bus_bytes / alone); });
 }
 

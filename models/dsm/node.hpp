@@ -27,7 +27,10 @@ public:
   void release(long lock) { protocol_->release(lock); }
   void barrier() { protocol_->barrier(); }
   void wait() { process_.wait(); }
-  void compute(double seconds) { process_.transport().cpu(seconds * process_.transport().costs().cpu_scale); }
+  /** The program's CPU work: the compute times at this host's speed and the run's compute scale. */
+  void compute(double seconds) { pause(seconds * process_.transport().costs().compute_scale); }
+  /** CPU time that is not the program's work (a polling wait), which the compute scale leaves as it is. */
+  void pause(double seconds) { process_.transport().cpu(seconds * process_.transport().costs().cpu_scale); }
   /** Computes for `seconds` of CPU whose cache misses move `bus_bytes` over the machine's memory bus: an in-order
    *  CPU stalls for each missed line, so alone the bus time adds to the CPU time, and other CPUs' lines on the same
    *  bus can stretch it further (models/dsm/memory_bus.hpp). */

@@ -48,7 +48,34 @@ System parse_system(Fields& all, const std::string& name, System s)
   return s;
 }
 
+/** A bench's seq_time field: the measured sequential time its compute is scaled to. */
+SeqTime parse_seq_time(Fields& f)
+{
+  SeqTime t;
+  t.seconds =
+      f.quantity("seq_time", Unit::time, 0,
+                 "measured run time of the program without a DSM on one processor: the run's compute scale is "
+                 "fitted so that the program on one node, protocol none, takes this long (docs/calibration.md); "
+                 "0: the CPU costs as given",
+                 Range::non_negative());
+  t.source = f.source_of("seq_time");
+  return t;
+}
+
 } // namespace
+
+SequentialRun Params::sequential() const
+{
+  const SeqTime* t = bench == Bench::jacobi      ? &jacobi.seq_time
+                     : bench == Bench::quicksort ? &quicksort.seq_time
+                     : bench == Bench::tsp       ? &tsp.seq_time
+                                                 : nullptr;
+  if (t == nullptr || t->seconds <= 0)
+    return {};
+  return {t->seconds,    std::string("/params/") + bench_name(bench) + "/seq_time",
+          t->source,     {"params.nodes=1", "params.systems." + system.name + ".protocol=none"},
+          "exec_time_s", true};
+}
 
 Params Params::from(Fields& f)
 {
@@ -235,6 +262,7 @@ Params Params::from(Fields& f)
                                      "CPU time of one element's new value", Range::positive());
   p.jacobi.copy_time   = jb.quantity("copy_time", Unit::time, p.jacobi.copy_time,
                                      "CPU time of copying one element into the grid", Range::non_negative());
+  p.jacobi.seq_time    = parse_seq_time(jb);
   jb.string("source", "", "where the numbers come from");
   jb.finish();
   Fields qs                  = f.object("quicksort", "bench quicksort: subarrays from a shared queue");
@@ -247,6 +275,7 @@ Params Params::from(Fields& f)
                                            "CPU time per bubble-sort comparison", Range::positive());
   p.quicksort.poll_time      = qs.quantity("poll_time", Unit::time, p.quicksort.poll_time,
                                            "pause before looking at an empty queue again", Range::positive());
+  p.quicksort.seq_time       = parse_seq_time(qs);
   qs.string("source", "", "where the numbers come from");
   qs.finish();
   Fields ts        = f.object("tsp", "bench tsp: JIAJIA 2.1's apps/tsp, branch and bound from a shared priority queue");
@@ -261,6 +290,7 @@ Params Params::from(Fields& f)
       ts.integer("max_tour_size", p.tsp.max_tour_size,
                  "tsp.h MAX_TOUR_SIZE (above cities; the tour bit set is 32 bits)", p.tsp.cities + 1, 32);
   p.tsp.max_tours = ts.integer("max_tours", p.tsp.max_tours, "tsp.h MAX_NUM_TOURS: tours in shared memory", 2);
+  p.tsp.seq_time  = parse_seq_time(ts);
   ts.string("source", "", "where the numbers come from");
   ts.finish();
   Fields tm = f.object("treadmarks", "TreadMarks' lazy release consistency (system treadmarks)");

@@ -5,6 +5,7 @@
 #pragma once
 #include "sim/input/fields.hpp"
 #include "sim/run/group_sizes.hpp"
+#include "sim/run/sequential.hpp"
 
 #include <string>
 
@@ -133,7 +134,14 @@ struct BasicParams {
   double size      = 4;  ///< roundtrips: bytes of the message (no DSM header)
 };
 
-/** Jacobi relaxation (workloads/jacobi.cpp): CPU work per grid element, not a sequential time. */
+/** A program's measured sequential time, which sets the run's compute scale (sim/run/sequential.hpp): its CPU costs
+ *  then weigh its parts, the time fixes their sum. */
+struct SeqTime {
+  double seconds = 0; ///< 0: none given, the CPU costs are taken as they are
+  std::string source;
+};
+
+/** Jacobi relaxation (workloads/jacobi.cpp): CPU work per grid element (scaled to a measured sequential time). */
 struct JacobiParams {
   long rows          = 2000;
   long cols          = 1000;
@@ -141,6 +149,7 @@ struct JacobiParams {
   long iterations    = 100;
   double update_time = 1e-6; ///< seconds to compute one element's new value (four neighbours)
   double copy_time   = 1e-7; ///< seconds to copy one element from the scratch band into the grid
+  SeqTime seq_time;
 };
 
 /** Quicksort with a shared task queue (workloads/quicksort.cpp). */
@@ -150,7 +159,8 @@ struct QuicksortParams {
   long seed             = 1;      ///< the keys' generator
   double partition_time = 2.5e-7; ///< seconds per element partitioned
   double bubble_time    = 2e-7;   ///< seconds per compare(-and-swap) of the bubble sort
-  double poll_time      = 1e-3;   ///< pause before looking at an empty queue again
+  double poll_time      = 1e-3;   ///< pause before looking at an empty queue again (not scaled: a wait)
+  SeqTime seq_time;
 };
 
 /** TSP by branch and bound (workloads/tsp.cpp). */
@@ -162,6 +172,7 @@ struct TspParams {
   double node_time    = 4e-6; ///< seconds per visit_nodes() call (and per calc_bound())
   long max_tour_size  = 32;   ///< tsp.h MAX_TOUR_SIZE: the GlobalMemory layout
   long max_tours      = 5000; ///< tsp.h MAX_NUM_TOURS: the GlobalMemory layout
+  SeqTime seq_time;
 };
 
 /** TreadMarks' lazy release consistency (models/dsm/tmk_*). */
@@ -206,6 +217,9 @@ struct Params {
 
   /** The nodes the run takes from its host group (a generated group is made that size). */
   GroupSizes group_sizes() const { return {{hosts_group, nodes}}; }
+  /** jacobi, quicksort and tsp with a seq_time: the program on one node without a DSM (protocol none), whose
+   *  exec_time_s is its compute() calls alone. */
+  SequentialRun sequential() const;
   static Params from(Fields& f);
 };
 

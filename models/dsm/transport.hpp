@@ -52,6 +52,9 @@ struct Costs {
    *  reference machine and take t x this here (exactly 1 on it). The OS costs above are the profile's times, taken
    *  as they are: a host profile or an override replaces them; they do not follow the speed. */
   double cpu_scale = 1;
+  /** The scenario's compute_scale: the program's compute times fitted to its measured sequential time
+   *  (sim/run/sequential.hpp); 1 when none was given. */
+  double compute_scale = 1;
 };
 
 /** A host's Costs from its OS profile (keys udp_send, udp_recv, sigio, page_fault, memcpy_bw, diff_bw; optional

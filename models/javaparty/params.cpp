@@ -58,6 +58,12 @@ Params Params::from(Fields& f)
                  "clock of the core test_cost is CPU time on (001 Table 1: jp-1..4's 2 GHz Opterons, the machines "
                  "test_cost is fitted on)",
                  Range::positive());
+  p.seq_time        = f.quantity("seq_time", Unit::time, 0,
+                                 "measured time of the RayTracer on one machine with one worker thread: the run's compute "
+                                        "scale (on test_cost) is fitted so that that run takes this long (docs/calibration.md); 0: "
+                                        "test_cost as given",
+                                 Range::non_negative());
+  p.seq_time_source = f.source_of("seq_time");
   p.threads_per_machine =
       f.integer("threads_per_machine", p.threads_per_machine, "worker threads started per configured machine", 1, 64);
   p.placement  = f.choice<Placement>("placement", p.placement,
@@ -138,6 +144,19 @@ Params Params::from(Fields& f)
   f.string("source", "", "where the numbers come from");
   f.finish();
   return p;
+}
+
+SequentialRun Params::sequential() const
+{
+  if (seq_time <= 0)
+    return {};
+  // The head's requests, the RMI calls and the start-up stay beside the rows' work: the time is affine in the scale.
+  return {seq_time,
+          "/params/seq_time",
+          seq_time_source,
+          {"params.machines=1", "params.threads_per_machine=1", "params.jvm_cpus=1", "params.congestion.enabled=false"},
+          "exec_time_s",
+          false};
 }
 
 } // namespace cs::javaparty

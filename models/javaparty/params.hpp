@@ -3,6 +3,7 @@
 #include "models/common/net/tcp.hpp"
 #include "sim/input/fields.hpp"
 #include "sim/run/group_sizes.hpp"
+#include "sim/run/sequential.hpp"
 
 #include <string>
 #include <vector>
@@ -53,6 +54,10 @@ struct Params {
   double warmup_fills        = 1.5;  ///< packet switch: warm-up in times the buffer takes to fill
   net::TcpConfig tcp;                ///< the RMI connections' TCP (Linux 2.6)
 
+  double seq_time = 0; ///< measured time of the RayTracer on one machine, one thread (0: test_cost as given)
+  std::string seq_time_source;
+  /** With a seq_time: the RayTracer on one machine, one worker thread, one CPU, no blast. */
+  SequentialRun sequential() const;
   static Params from(Fields& f);
   /** The hosts of the group a run uses: the RayTracer's machines, and as many again when they blast each other
    *  (congestion sources cluster, seed V.C), so a generated group is made that size. */

@@ -38,8 +38,9 @@ void Run::render(long row, long machine, double share)
 {
   const sg4::SemaphorePtr& cpus = cpus_[static_cast<size_t>(machine)];
   cpus->acquire();
-  double t0    = sg4::Engine::get_clock();
-  double flops = rows_[static_cast<size_t>(row)] * p_.test_cost * p_.reference_speed / speed_factor_;
+  double t0 = sg4::Engine::get_clock();
+  double flops =
+      rows_[static_cast<size_t>(row)] * p_.test_cost * ctx_.scenario.compute_scale * p_.reference_speed / speed_factor_;
   if (share < 1) // the thread's CPU also runs the receive interrupts, which take their part first
     sg4::this_actor::exec_init(flops)->set_bound(share * sg4::this_actor::get_host()->get_speed())->wait();
   else

@@ -4,6 +4,7 @@
 #include "sim/input/errors.hpp"
 #include "sim/input/json_io.hpp"
 #include "sim/input/uncertain.hpp"
+#include "sim/run/no_sequential.hpp"
 
 #include <optional>
 
@@ -203,6 +204,11 @@ void load_trace_workload(Fields& f, Params& p)
 
 Params Params::from(Fields& f)
 {
+  refuse_seq_time(
+      f, "msglog",
+      "its compute is fitted per step of one rank to the seed's measured parallel runs and scaled to other classes and "
+      "rank counts by NPB's operation counts; a one-rank run of its NAS streams is not checked against NPB's serial "
+      "code, so no measured serial time can stand for it: give compute itself (docs/models/msglog.md)");
   Params p;
   p.bench = f.choice<Bench>(
       "bench", Bench::bt, bench_names(),

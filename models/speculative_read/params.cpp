@@ -1,6 +1,7 @@
 #include "models/speculative_read/params.hpp"
 #include "sim/input/enum_names.hpp"
 #include "sim/input/input_limits.hpp"
+#include "sim/run/no_sequential.hpp"
 
 namespace cs::speculative_read {
 
@@ -17,6 +18,9 @@ const char* method_name(Method m)
 
 Params Params::from(Fields& f)
 {
+  refuse_seq_time(f, "speculative_read",
+                  "one client reads remote objects between stretches of local processing: there is no parallel program "
+                  "to run sequentially; its CPU work is local_process_s itself (docs/models/speculative_read.md)");
   Params p;
   p.method          = f.choice<Method>("method", Method::NR, method_names(),
                               "NR normal read; FR fork checkpoint; TR thread checkpoint (seed §2.3, §3.1, §3.2)");

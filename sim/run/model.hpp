@@ -10,6 +10,7 @@
 #include "sim/run/recorder.hpp"
 #include "sim/run/rng.hpp"
 #include "sim/run/scenario.hpp"
+#include "sim/run/sequential.hpp"
 
 #include <memory>
 #include <string>
@@ -77,10 +78,13 @@ public:
   /** Parses params without a platform and says how many hosts of which groups the run needs (generated groups are
    *  made that size); optional. */
   using Sizes = GroupSizes (*)(const Scenario& scenario);
+  /** Parses params without a platform and says how the program runs sequentially and what time it took as measured
+   *  (sim/run/sequential.hpp); optional: a model without one has no compute scale a sequential time can set. */
+  using Sequential = SequentialRun (*)(const Scenario& scenario);
 
   /** std::invalid_argument if a text is empty or a function missing. */
   ModelEntry(const char* name, const char* seed, const char* summary, Describe describe, Create create, Check check,
-             Sizes sizes = nullptr);
+             Sizes sizes = nullptr, Sequential sequential = nullptr);
 
   const char* name;    ///< as written in scenarios' "model"
   const char* seed;    ///< the seed document it reproduces ("000"...)
@@ -90,6 +94,12 @@ public:
   std::unique_ptr<ModelRun> create(ModelContext& ctx) const { return create_(ctx); }
   void check(const Scenario& scenario) const { check_(scenario); }
   GroupSizes group_sizes(const Scenario& scenario) const { return sizes_ ? sizes_(scenario) : GroupSizes{}; }
+  SequentialRun sequential(const Scenario& scenario) const
+  {
+    return sequential_ ? sequential_(scenario) : SequentialRun{};
+  }
+  /** Whether the model has a compute scale (a sequential run a measured time can fit it on). */
+  bool has_sequential() const { return sequential_ != nullptr; }
 
   /** The model's outputs and platform reads (sim/run/model_decl.hpp). */
   using Declare = const ModelDecl& (*)();
@@ -109,6 +119,7 @@ private:
   Create create_;
   Check check_;
   Sizes sizes_;
+  Sequential sequential_;
   Declare declare_ = nullptr;
 };
 
@@ -152,13 +163,21 @@ ModelEntry experiment_model_entry(const char* name, const char* seed, const char
           describe_params<Params>,
           create_experiment_run<Params, choose>,
           check_params<Params>,
-          group_sizes_of<Params>};
+          group_sizes_of<Params>,
+          has_sequential<Params>::value ? sequential_of<Params> : nullptr};
 }
 
 /** The entry of a model whose parameters are `Params` and whose run is `Run`. */
 template <class Params, class Run> ModelEntry model_entry(const char* name, const char* seed, const char* summary)
 {
-  return {name, seed, summary, describe_params<Params>, create_run<Run>, check_params<Params>, group_sizes_of<Params>};
+  return {name,
+          seed,
+          summary,
+          describe_params<Params>,
+          create_run<Run>,
+          check_params<Params>,
+          group_sizes_of<Params>,
+          has_sequential<Params>::value ? sequential_of<Params> : nullptr};
 }
 
 /** The entry of the application's model table (sim/run/model_table.hpp) called `name`, or nullptr. */

@@ -11,8 +11,9 @@ const ModelTable* installed = nullptr;
 } // namespace
 
 ModelEntry::ModelEntry(const char* name, const char* seed, const char* summary, Describe describe, Create create,
-                       Check check, Sizes sizes)
-    : name(name), seed(seed), summary(summary), describe_(describe), create_(create), check_(check), sizes_(sizes)
+                       Check check, Sizes sizes, Sequential sequential)
+    : name(name), seed(seed), summary(summary), describe_(describe), create_(create), check_(check), sizes_(sizes),
+      sequential_(sequential)
 {
   auto empty = [](const char* s) { return s == nullptr || *s == '\0'; };
   if (empty(name) || empty(seed) || empty(summary))

@@ -9,6 +9,7 @@
 #include "sim/platform/platform_generator.hpp"
 #include "sim/platform/platform_overrides.hpp"
 #include "sim/platform/simgrid_options.hpp"
+#include "sim/run/compute_fit.hpp"
 #include "sim/run/faults.hpp"
 #include "sim/run/fingerprint.hpp"
 #include "sim/run/model.hpp"
@@ -17,6 +18,8 @@
 #include "sim/run/run_outcome.hpp"
 #include "sim/run/run_output.hpp"
 #include "sim/run/uncertainty_record.hpp"
+
+#include <optional>
 
 #include <simgrid/s4u.hpp>
 #include <simgrid/version.h>
@@ -258,6 +261,12 @@ std::string run_scenario(const RunOptions& options, int* argc, char** argv)
   auto wall_start = std::chrono::steady_clock::now();
   // Everything that can be wrong with the input is checked before the engine starts or any output is written.
   Scenario scenario = load_scenario(options.scenario, options.sets, options.seed);
+  // A measured sequential time sets the compute scale: its sequential run goes first, in its own engine; the
+  // scenario is then read again, so that this run's draws and inputs are its own.
+  if (std::optional<ComputeFit> fit = fit_compute_scale(scenario, options, *argc, argv)) {
+    scenario = load_scenario(options.scenario, options.sets, options.seed);
+    apply_compute_fit(scenario, *fit);
+  }
   std::vector<PlatformOverride> overrides;
   const ModelEntry* entry = find_model(scenario.model);
   PlatformSpec pspec      = load_scenario_platform(scenario.platform, entry->group_sizes(scenario), &overrides);

@@ -24,6 +24,12 @@ struct RunOptions {
   /** false: result.json alone, no tables (CSV) and no events captured; the metrics are the same. For runs whose
    *  metrics alone are read (validate's uncertainty samples). */
   bool tables = true;
+  /** false: run the scenario as given, its model's measured sequential time (sim/run/sequential.hpp) not fitted: the
+   *  sequential run that fits it is run so. */
+  bool fit_compute = true;
+  /** A folder where the sequential runs' times are kept between processes (empty: only within this process), so
+   *  that runs sharing a sequential program run it once (validate's workers). */
+  std::string sequential_cache;
 };
 
 /** Runs the scenario; `argc/argv` carry SimGrid's own --cfg/--log options. Returns the output folder. */

@@ -139,6 +139,11 @@ void scenario_fields(Fields& f, Scenario& s)
     s.seed = seed->get<uint64_t>();
   }
   uncertainty_fields(f);
+  s.compute_scale          = f.number("compute_scale", 1,
+                                      "factor on the program's CPU work (the models with a sequential run: dsm, javaparty); "
+                                               "fitted before the run when the model's parameters give a measured sequential time "
+                                               "(seq_time), which it then must not be given beside (docs/calibration.md)",
+                                      Range::positive());
   Fields p                 = f.object("platform", "which platform and how to adapt it");
   s.platform.scenario_file = s.file;
   // The platform file, and each of its choices: a file that exists; a choice is also read as a platform, so that a

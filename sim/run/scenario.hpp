@@ -21,6 +21,9 @@ struct Scenario {
   json params                = json::object(); ///< the model's own parameters, parsed by the model
   std::string params_pointer = "/params";
   json faults; ///< the fault schedule ("faults" list, parsed by sim/faults), null when none
+  /** Factor on the program's CPU work, for the models that have one (sim/run/sequential.hpp): given, or fitted to
+   *  the sequential time the model's parameters give. */
+  double compute_scale = 1;
 };
 
 /** Applies "a.b.c=value" overrides to a scenario document (value parsed as JSON, else taken as a string). */

@@ -27,6 +27,9 @@ struct SweepRunOptions {
   std::string self_exe; ///< the clustersim binary (written into Slurm scripts)
   /** false: each point writes its result.json alone (RunOptions::tables), for sweeps whose metrics alone are read. */
   bool tables = true;
+  /** Where the points keep the times of the sequential runs that fit their compute scale (RunOptions), shared by the
+   *  workers (empty: each worker its own). */
+  std::string sequential_cache;
 };
 
 struct SweepOutcome {

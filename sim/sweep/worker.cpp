@@ -60,11 +60,12 @@ int run_point(const SweepSpec& spec, const SweepPoint& p, const SweepRunOptions&
     std::error_code ec;
     fs::remove_all(point_dir(o.out_dir, p), ec); // what a killed attempt left (temporary files) goes
     RunOptions ro;
-    ro.scenario = spec.base;
-    ro.out_dir  = point_dir(o.out_dir, p);
-    ro.sets     = p.sets(spec);
-    ro.quiet    = true;
-    ro.tables   = o.tables;
+    ro.scenario         = spec.base;
+    ro.out_dir          = point_dir(o.out_dir, p);
+    ro.sets             = p.sets(spec);
+    ro.quiet            = true;
+    ro.tables           = o.tables;
+    ro.sequential_cache = o.sequential_cache;
 
     // Thousands of points: each keeps the model's own events only, enough to look at one point (`clustersim run`
     // it for its full timeline).

@@ -597,12 +597,13 @@ void add_sampled_sweep(FilePlan& plan, const std::string& name, const std::strin
 {
   json doc = plan.runs[name];
   add_uncertainty_factor(doc, o.uncertainty, o.uncertainty_seed);
-  SweepJob job             = sweeps[plan.sweeps[name]];
-  job.spec                 = parse_sweep(doc, plan.file, pointer_join("/runs", name));
-  job.options.out_dir      = work + "/" + plan.stem + "/" + name + ".samples";
-  job.options.out_option   = o.work_dir.empty() ? "--out" : "--work";
-  job.options.tables       = false; // the cells read the samples' metrics only
-  plan.sample_sweeps[name] = sweeps.size();
+  SweepJob job                 = sweeps[plan.sweeps[name]];
+  job.spec                     = parse_sweep(doc, plan.file, pointer_join("/runs", name));
+  job.options.out_dir          = work + "/" + plan.stem + "/" + name + ".samples";
+  job.options.out_option       = o.work_dir.empty() ? "--out" : "--work";
+  job.options.tables           = false; // the cells read the samples' metrics only
+  job.options.sequential_cache = work + "/sequential";
+  plan.sample_sweeps[name]     = sweeps.size();
   sweeps.push_back(std::move(job));
 }
 
@@ -616,12 +617,13 @@ void add_sweeps(FilePlan& plan, const std::string& work, const ValidateOptions& 
     if (not plan.runs.is_object() || not plan.runs.contains(name))
       throw InputError(plan.file, "/runs", "no run named \"" + name + "\"");
     SweepJob job;
-    job.spec               = parse_sweep(plan.runs[name], plan.file, pointer_join("/runs", name));
-    job.options.out_dir    = work + "/" + plan.stem + "/" + name;
-    job.options.out_option = o.work_dir.empty() ? "--out" : "--work";
-    job.options.quiet      = true;
-    job.options.forward    = o.forward;
-    job.options.self_exe   = self_executable();
+    job.spec                     = parse_sweep(plan.runs[name], plan.file, pointer_join("/runs", name));
+    job.options.out_dir          = work + "/" + plan.stem + "/" + name;
+    job.options.out_option       = o.work_dir.empty() ? "--out" : "--work";
+    job.options.quiet            = true;
+    job.options.forward          = o.forward;
+    job.options.self_exe         = self_executable();
+    job.options.sequential_cache = work + "/sequential"; // points sharing a sequential program run it once
     if (not o.quiet)
       std::fprintf(stderr, "[validate] %s: running %s (%zu points)\n", plan.stem.c_str(), name.c_str(),
                    job.spec.size());

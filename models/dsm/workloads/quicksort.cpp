@@ -42,7 +42,7 @@ public:
       if (finished)
         return;
       if (t.first < 0) {
-        node.compute(p_.poll_time);
+        node.pause(p_.poll_time);
         continue;
       }
       auto [lo, hi] = t;
