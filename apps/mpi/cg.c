@@ -12,22 +12,11 @@
  * Rank 0 prints the residual norm at the end: the same (up to rounding) for any number of ranks.
  * Built with smpicc and run under smpirun (apps/mpi/README.md, docs/byo-application.md). */
 #include <math.h>
+#include "args.h"
+
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
-
-static long arg_or(int argc, char** argv, int i, long def)
-{
-  if (argc <= i)
-    return def;
-  char* end;
-  long v = strtol(argv[i], &end, 10);
-  if (*end != '\0' || v < 1) {
-    fprintf(stderr, "cg: argument %d must be a positive integer, got \"%s\"\n", i, argv[i]);
-    MPI_Abort(MPI_COMM_WORLD, 2);
-  }
-  return v;
-}
 
 /* The rank's grid rows and the halo: p holds rows -1 .. rows (row -1 and row `rows` are the neighbours'). */
 struct Block {
@@ -83,8 +72,8 @@ int main(int argc, char** argv)
   struct Block b;
   MPI_Comm_rank(MPI_COMM_WORLD, &b.rank);
   MPI_Comm_size(MPI_COMM_WORLD, &b.size);
-  b.n             = arg_or(argc, argv, 1, 256);
-  long iterations = arg_or(argc, argv, 2, 50);
+  b.n             = arg_or("cg", argc, argv, 1, 256);
+  long iterations = arg_or("cg", argc, argv, 2, 50);
   if (b.n < b.size) {
     if (b.rank == 0)
       fprintf(stderr, "cg: N=%ld gives fewer grid rows than the %d ranks\n", b.n, b.size);

@@ -13,24 +13,13 @@
  * (or real) time of each worker's computing; the work of each task, and so the whole farm's total, does not change.
  * The master prints the sum of the results: the same for any number of ranks (at least 2).
  * Built with smpicc and run under smpirun (apps/mpi/README.md, docs/byo-application.md). */
+#include "args.h"
+
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 enum { TAG_HEADER = 1, TAG_DATA = 2, TAG_RESULT = 3 };
-
-static long arg_or(int argc, char** argv, int i, long def)
-{
-  if (argc <= i)
-    return def;
-  char* end;
-  long v = strtol(argv[i], &end, 10);
-  if (*end != '\0' || v < 1) {
-    fprintf(stderr, "farm: argument %d must be a positive integer, got \"%s\"\n", i, argv[i]);
-    MPI_Abort(MPI_COMM_WORLD, 2);
-  }
-  return v;
-}
 
 /* Task t's size in doubles: SIZE/8 .. SIZE, from a linear congruential step of t (Numerical Recipes' constants). */
 static long task_size(long t, long size)
@@ -107,7 +96,7 @@ int main(int argc, char** argv)
   int rank, size_ranks;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size_ranks);
-  long tasks = arg_or(argc, argv, 1, 200), size = arg_or(argc, argv, 2, 4096);
+  long tasks = arg_or("farm", argc, argv, 1, 200), size = arg_or("farm", argc, argv, 2, 4096);
   if (size_ranks < 2) {
     fprintf(stderr, "farm: needs at least 2 ranks (a master and a worker)\n");
     MPI_Abort(MPI_COMM_WORLD, 2);

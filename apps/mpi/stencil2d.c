@@ -13,25 +13,14 @@
  * MPI_Allreduce of a double. Rank 0 prints the last summed squared update, the same (up to rounding) for any
  * number of ranks.
  * Built with smpicc and run under smpirun (apps/mpi/README.md, docs/byo-application.md). */
+#include "args.h"
+
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* A positive integer argument, or the default when absent. */
-static long arg_or(int argc, char** argv, int i, long def)
-{
-  if (argc <= i)
-    return def;
-  char* end;
-  long v = strtol(argv[i], &end, 10);
-  if (*end != '\0' || v < 1) {
-    fprintf(stderr, "stencil2d: argument %d must be a positive integer, got \"%s\"\n", i, argv[i]);
-    MPI_Abort(MPI_COMM_WORLD, 2);
-  }
-  return v;
-}
-
 /* The share of `n` points of block `i` out of `parts`, and where it starts. */
 static void block(long n, int parts, int i, long* len, long* start)
 {
@@ -48,7 +37,7 @@ int main(int argc, char** argv)
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
-  long n = arg_or(argc, argv, 1, 512), iterations = arg_or(argc, argv, 2, 100), check = arg_or(argc, argv, 3, 10);
+  long n = arg_or("stencil2d", argc, argv, 1, 512), iterations = arg_or("stencil2d", argc, argv, 2, 100), check = arg_or("stencil2d", argc, argv, 3, 10);
 
   int dims[2] = {0, 0};
   MPI_Dims_create(size, 2, dims);

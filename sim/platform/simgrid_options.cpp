@@ -156,6 +156,16 @@ EngineArgv::EngineArgv(const std::string& program, const std::vector<std::string
   for (auto const& extra : build_engine_args())
     args_.push_back(extra);
   args_.insert(args_.end(), options.begin(), options.end());
+  point_at_args();
+}
+
+EngineArgv::EngineArgv(int argc, char** argv) : args_(argv, argv + argc)
+{
+  point_at_args();
+}
+
+void EngineArgv::point_at_args()
+{
   for (auto& a : args_)
     pointers_.push_back(a.data());
   pointers_.push_back(nullptr);

@@ -24,12 +24,16 @@ class EngineArgv {
 public:
   EngineArgv(const std::string& program, const std::vector<std::string>& settings,
              const std::vector<std::string>& options);
+  /** A copy of an engine's argv as it was given, for a run inside another (the engine consumes what it reads). */
+  EngineArgv(int argc, char** argv);
   EngineArgv(const EngineArgv&)            = delete;
   EngineArgv& operator=(const EngineArgv&) = delete;
   int* argc() { return &argc_; }
   char** argv() { return pointers_.data(); }
 
 private:
+  void point_at_args();
+
   std::vector<std::string> args_;
   std::vector<char*> pointers_;
   int argc_;

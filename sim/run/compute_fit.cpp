@@ -3,6 +3,7 @@
 #include "sim/input/hash.hpp"
 #include "sim/input/json_io.hpp"
 #include "sim/input/temp_dir.hpp"
+#include "sim/platform/simgrid_options.hpp"
 #include "sim/run/fingerprint.hpp"
 #include "sim/run/model.hpp"
 
@@ -38,25 +39,6 @@ std::vector<std::string> without_paths(const std::vector<std::string>& sets, con
   }
   return kept;
 }
-
-/** An engine's argv kept whole for a run inside another: the engine consumes the options it reads. */
-class ArgvCopy {
-public:
-  ArgvCopy(int argc, char** argv) : args_(argv, argv + argc)
-  {
-    for (auto& a : args_)
-      pointers_.push_back(a.data());
-    pointers_.push_back(nullptr);
-    argc_ = argc;
-  }
-  int* argc() { return &argc_; }
-  char** argv() { return pointers_.data(); }
-
-private:
-  std::vector<std::string> args_;
-  std::vector<char*> pointers_;
-  int argc_;
-};
 
 /** The sequential variant of the run at `scale`. */
 RunOptions sequential_options(const RunOptions& options, const SequentialRun& seq, double scale)
@@ -118,7 +100,7 @@ double sequential_time(const RunOptions& options, const SequentialRun& seq, doub
     return known[key] = *t;
   TempDir tmp("sequential");
   o.out_dir = tmp.path() + "/run";
-  ArgvCopy args(argc, argv);
+  EngineArgv args(argc, argv);
   run_scenario(o, args.argc(), args.argv());
   json metrics = load_json_file(o.out_dir + "/result.json").at("metrics");
   if (not metrics.contains(seq.metric) || not metrics[seq.metric].is_number())
