@@ -7,13 +7,18 @@
 #include "sim/run/fingerprint.hpp"
 #include "sim/run/model.hpp"
 
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <map>
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#include <sys/wait.h>
+#include <unistd.h>
 
 namespace cs {
 
@@ -88,6 +93,47 @@ std::optional<double> cached_time(const std::string& dir, const std::string& key
   return j["time_s"].get<double>();
 }
 
+/** Runs the sequential variant in a child process. SimGrid keeps state across the engines of a process (its tracer,
+ *  the options a platform set): a run of its own leaves the user's run exactly as it would be alone, traced or not.
+ *  A failure comes back to the parent as the child's exception (an input error as one, at its file and pointer). */
+void run_in_child(const RunOptions& o, int argc, char** argv, const std::string& error_file)
+{
+  std::fflush(nullptr);
+  pid_t pid = fork();
+  if (pid < 0)
+    throw std::runtime_error(std::string("cannot start the sequential run: fork: ") + std::strerror(errno));
+  if (pid == 0) {
+    int status = 0;
+    json error;
+    try {
+      EngineArgv args(argc, argv);
+      run_scenario(o, args.argc(), args.argv());
+    } catch (const InputError& e) {
+      error  = {{"file", e.file()}, {"pointer", e.pointer()}, {"message", e.message()}};
+      status = 2;
+    } catch (const std::exception& e) {
+      error  = {{"message", e.what()}};
+      status = 1;
+    }
+    if (status != 0)
+      write_file_atomic(error_file, dump_json(error));
+    std::fflush(nullptr);
+    _exit(status);
+  }
+  int st = 0;
+  while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {
+  }
+  if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
+    return;
+  if (not std::filesystem::exists(error_file))
+    throw std::runtime_error("the sequential run that fits the compute scale ended abnormally" +
+                             (WIFSIGNALED(st) ? " (signal " + std::to_string(WTERMSIG(st)) + ")" : std::string()));
+  json error = load_json_file(error_file);
+  if (error.contains("file"))
+    throw InputError(error["file"], error["pointer"], error["message"].get<std::string>());
+  throw std::runtime_error("the sequential run that fits the compute scale: " + error["message"].get<std::string>());
+}
+
 /** The sequential variant's time at `scale`: from this process's earlier runs, the cache folder, or a run. */
 double sequential_time(const RunOptions& options, const SequentialRun& seq, double scale, int argc, char** argv)
 {
@@ -100,8 +146,7 @@ double sequential_time(const RunOptions& options, const SequentialRun& seq, doub
     return known[key] = *t;
   TempDir tmp("sequential");
   o.out_dir = tmp.path() + "/run";
-  EngineArgv args(argc, argv);
-  run_scenario(o, args.argc(), args.argv());
+  run_in_child(o, argc, argv, tmp.path() + "/error.json");
   json metrics = load_json_file(o.out_dir + "/result.json").at("metrics");
   if (not metrics.contains(seq.metric) || not metrics[seq.metric].is_number())
     throw std::logic_error("the sequential run records no number " + seq.metric);
