@@ -36,8 +36,8 @@ json drawn_json(const DrawnInput& in)
 
 } // namespace
 
-std::string result_reuse_key(const Scenario& scenario, const std::vector<PlatformOverride>& overrides,
-                             const std::vector<std::string>& engine_args)
+ReuseKey result_reuse_key(const Scenario& scenario, const std::vector<PlatformOverride>& overrides,
+                          const std::vector<std::string>& engine_args)
 {
   // A choice drawn from the scenario file stands as the value it chose: the runs that chose it, and the runs that
   // set that value, read the same scenario.
@@ -59,47 +59,47 @@ std::string result_reuse_key(const Scenario& scenario, const std::vector<Platfor
            {"engine_args", engine_args},
            {"draw", {{"seed", draw.seed}, {"sample", draw.sample}, {"samples", draw.samples}}}};
   key["inputs"].erase("scenario"); // the scenario itself is above, its choices as chosen
-  return dump_json(key);
+  ReuseKey out{dump_json(key), {}};
+  for (auto const& in : drawn_inputs())
+    out.drawn[in.id] = in.read;
+  return out;
 }
 
-std::optional<ReusedResult> reused_result(const std::string& dir, const std::string& key)
+std::optional<ReusedResult> reused_result(const std::string& dir, const ReuseKey& key)
 {
-  std::string file = reuse_file(dir, key);
-  if (dir.empty() || not std::filesystem::exists(file))
+  std::string file = reuse_file(dir, key.text);
+  if (dir.empty() || key.text.empty() || not std::filesystem::exists(file))
     return std::nullopt;
   json j = load_json_file(file);
-  if (j.value("key", "") != key)
+  if (j.value("key", "") != key.text)
     return std::nullopt; // another key with the same hash: run it
   return ReusedResult{j.at("metrics"), j.at("hardware_rates"), j.at("simulated_time_s").get<double>(), j.at("drawn")};
 }
 
-void keep_result(const std::string& dir, const std::string& key, const Recorder& recorder, double simulated_time_s)
+void keep_result(const std::string& dir, const ReuseKey& key, const Recorder& recorder, double simulated_time_s)
 {
   json metrics = json::object();
   for (auto const& [k, v] : recorder.metrics())
     metrics[k] = v;
   json drawn = json::array();
-  for (auto const& in : drawn_inputs())
-    drawn.push_back(drawn_json(in));
+  for (auto const& in : drawn_inputs()) {
+    auto before = key.drawn.find(in.id);
+    if (before == key.drawn.end() || (in.read && not before->second)) // drawn, or first used, by the simulation
+      drawn.push_back(drawn_json(in));
+  }
   std::filesystem::create_directories(dir);
-  write_file_atomic(reuse_file(dir, key), dump_json(json{{"key", key},
-                                                         {"metrics", metrics},
-                                                         {"hardware_rates", recorder.hardware_rates()},
-                                                         {"simulated_time_s", simulated_time_s},
-                                                         {"drawn", drawn}}));
+  write_file_atomic(reuse_file(dir, key.text), dump_json(json{{"key", key.text},
+                                                              {"metrics", metrics},
+                                                              {"hardware_rates", recorder.hardware_rates()},
+                                                              {"simulated_time_s", simulated_time_s},
+                                                              {"drawn", drawn}}));
 }
 
-void record_twin_draws(const json& drawn, const Scenario& scenario)
+void record_twin_draws(const json& drawn)
 {
-  std::string scenario_ids = canonical_data_path(scenario.file) + "#";
   for (auto const& d : drawn) {
     DrawnInput in;
-    in.id = d.at("id").get<std::string>();
-    if (in.id.rfind(scenario_ids, 0) == 0) { // drawn here only if this scenario has a range or choices there
-      json::json_pointer at(in.id.substr(scenario_ids.size()));
-      if (not scenario.resolved.contains(at) || not scenario.resolved.at(at).is_object())
-        continue;
-    }
+    in.id       = d.at("id").get<std::string>();
     in.unit     = d.at("unit").get<std::string>();
     in.point    = d.at("point").get<double>();
     in.lo       = d.at("lo").get<double>();

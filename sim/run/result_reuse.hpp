@@ -12,6 +12,7 @@
 #include "sim/input/json_io.hpp"
 #include "sim/run/scenario.hpp"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,20 +30,26 @@ struct ReusedResult {
   json drawn; ///< every input drawn, with whether the run used it
 };
 
+/** A run's identity, and the inputs it had drawn when it was taken: what the run draws after that point (its
+ *  model's parameters, its platform fields read late) is the same in its twins, what it drew before is its own. */
+struct ReuseKey {
+  std::string text;                  ///< "" when the run keeps and takes no result
+  std::map<std::string, bool> drawn; ///< input id -> used, when the key was taken
+};
+
 /** The identity of a run whose scenario and platform are read (so that its choices are drawn). `engine_args`: the
  *  SimGrid arguments it starts its engine with. */
-std::string result_reuse_key(const Scenario& scenario, const std::vector<PlatformOverride>& overrides,
-                             const std::vector<std::string>& engine_args);
+ReuseKey result_reuse_key(const Scenario& scenario, const std::vector<PlatformOverride>& overrides,
+                          const std::vector<std::string>& engine_args);
 
 /** The result kept in `dir` for exactly `key`, if any. */
-std::optional<ReusedResult> reused_result(const std::string& dir, const std::string& key);
+std::optional<ReusedResult> reused_result(const std::string& dir, const ReuseKey& key);
 
-/** Keeps this run's result in `dir` under `key` for its twins (written whole or not at all). */
-void keep_result(const std::string& dir, const std::string& key, const Recorder& recorder, double simulated_time_s);
+/** Keeps this run's result in `dir` under `key` for its twins (written whole or not at all), with the inputs drawn
+ *  or first used since the key was taken. */
+void keep_result(const std::string& dir, const ReuseKey& key, const Recorder& recorder, double simulated_time_s);
 
-/** Records the twin's draws as this run's: those this run made already stay as they are (the same values), the
- *  ones its simulation would have made are added, used where the twin used them; a choice of the scenario file
- *  that this run's scenario sets to a plain value is not one of them. */
-void record_twin_draws(const json& drawn, const Scenario& scenario);
+/** Records as this run's the draws its twin made after its key was taken: this run's simulation would make them. */
+void record_twin_draws(const json& drawn);
 
 } // namespace cs

@@ -275,11 +275,11 @@ static void write_outputs(const RunOptions& options, const std::string& out, con
 
 /** The key under which a run of `options` keeps its result for its twins ("" when it does not:
  *  sim/run/result_reuse.hpp). */
-static std::string twin_key(const RunOptions& options, const Scenario& scenario,
-                            const std::vector<PlatformOverride>& overrides, int argc, char** argv)
+static ReuseKey twin_key(const RunOptions& options, const Scenario& scenario,
+                         const std::vector<PlatformOverride>& overrides, int argc, char** argv)
 {
   if (options.result_cache.empty() || options.tables || not uncertainty_draw().active())
-    return "";
+    return {};
   return result_reuse_key(scenario, overrides, std::vector<std::string>(argv, argv + argc));
 }
 
@@ -288,7 +288,7 @@ static std::string twin_key(const RunOptions& options, const Scenario& scenario,
 static void write_twin_result(const std::string& out, const Scenario& scenario,
                               const std::vector<PlatformOverride>& overrides, const ReusedResult& twin)
 {
-  record_twin_draws(twin.drawn, scenario);
+  record_twin_draws(twin.drawn);
   json header       = result_header(scenario, overrides, twin.simulated_time_s);
   header["metrics"] = twin.metrics;
   if (not twin.hardware_rates.empty())
@@ -319,8 +319,8 @@ std::string run_scenario(const RunOptions& options, int* argc, char** argv)
   check_simgrid_args(*argc, argv); // SimGrid aborts on an option it does not know
   FaultSchedule faults = parse_faults(scenario.faults.is_null() ? nullptr : &scenario.faults, scenario.file);
   RunFolderLock out_lock(out); // two runs into one folder would mix their files
-  std::string key = twin_key(options, scenario, overrides, *argc, argv);
-  if (auto twin = key.empty() ? std::nullopt : reused_result(options.result_cache, key)) {
+  ReuseKey key = twin_key(options, scenario, overrides, *argc, argv);
+  if (auto twin = reused_result(options.result_cache, key)) {
     write_twin_result(out, scenario, overrides, *twin); // the same inputs simulate the same thing: once is enough
     out_lock.written();
     return out;
@@ -362,7 +362,7 @@ std::string run_scenario(const RunOptions& options, int* argc, char** argv)
   events.finish();
 
   write_outputs(options, out, result_header(scenario, overrides, sg4::Engine::get_clock()), recorder, out_lock);
-  if (not key.empty())
+  if (not key.text.empty())
     keep_result(options.result_cache, key, recorder, sg4::Engine::get_clock());
 
   double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
