@@ -32,7 +32,7 @@ void Home::read(long page)
   transport_.cpu(transport_.costs().fault);
   claim_slot(page);
   getpage(page);
-  state_[static_cast<size_t>(page)] = State::read_only;
+  set_state(page, State::read_only);
   count_mapped(+1);
 }
 
@@ -61,7 +61,7 @@ void Home::write(long page, double bytes)
     count_mapped(+1);
   }
   transport_.cpu(transport_.copy_time(memory_.page_size())); // the twin
-  state_[i]    = State::writable;
+  set_state(page, State::writable);
   dirty_[page] = std::min(memory_.page_size(), bytes);
   written_.push_back(page);
 }
@@ -122,11 +122,18 @@ void Home::set_cache(long pages, const Rng& rng)
   cache_ = pages > 0 ? std::make_unique<PageCache>(pages, rng) : nullptr;
 }
 
+void Home::set_state(long page, State s)
+{
+  state_[static_cast<size_t>(page)] = s;
+  if (cache_) // the cache finds an invalidated page to replace without asking for every slot's
+    cache_->set_valid(page, s != State::invalid);
+}
+
 void Home::claim_slot(long page)
 {
   if (not cache_ || cache_->holds(page))
     return;
-  long victim = cache_->place(page, [this](long p) { return state_[static_cast<size_t>(p)] != State::invalid; });
+  long victim = cache_->place(page, state_[static_cast<size_t>(page)] != State::invalid);
   if (victim >= 0)
     evict(victim);
 }
@@ -151,7 +158,7 @@ void Home::evict(long page)
     cache_->replaced_clean++;
   }
   XBT_VERB("node %d: page %ld leaves the cache for another", id_, page);
-  state_[i] = State::invalid;
+  set_state(page, State::invalid);
   count_mapped(-1);
 }
 
@@ -168,7 +175,7 @@ void Home::flush_diffs()
     transport_.cpu(memory_.page_size() / transport_.costs().diff_bw);
     counters().diffs++;
     by_home[memory_.home(page)].emplace_back(page, bytes + p_.diff_run_bytes);
-    state_[static_cast<size_t>(page)] = State::read_only;
+    set_state(page, State::read_only);
   }
   dirty_.clear();
   double room = p_.max_message - p_.header_bytes;
@@ -268,7 +275,7 @@ void Home::invalidate(const std::vector<long>& pages, const Notices& writers)
     if (by_other && state_[i] != State::invalid) {
       if (state_[i] == State::writable) // written here too (multiple writers): its diff went out already
         dirty_.erase(page);
-      state_[i] = State::invalid;
+      set_state(page, State::invalid);
       count_mapped(-1);
     }
   }

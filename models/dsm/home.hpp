@@ -46,6 +46,8 @@ private:
   bool valid(long page) const;
   void getpage(long page);
   void flush_diffs();
+  /** Every change of a remote page's state goes through here: the cache tracks which of its pages are invalid. */
+  void set_state(long page, State s);
   void claim_slot(long page);
   void evict(long page);
   void count_mapped(int change);

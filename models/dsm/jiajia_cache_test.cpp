@@ -5,28 +5,79 @@
 #include <catch2/catch.hpp>
 
 #include <set>
+#include <vector>
 
 using cs::json;
 
 TEST_CASE("JIAJIA's cache fills empty slots first, then replaces an invalidated page, then a random one", "[unit][dsm]")
 {
   cs::dsm::PageCache c(4, cs::Rng(1));
-  std::set<long> invalid;
-  auto valid = [&](long p) { return invalid.count(p) == 0; };
   for (long p = 0; p < 4; ++p)
-    REQUIRE(c.place(p, valid) == -1);
+    REQUIRE(c.place(p, true) == -1);
   REQUIRE(c.size() == 4);
-  invalid.insert(2);
-  REQUIRE(c.place(10, valid) == 2); // the only invalidated page goes first, wherever the scan starts
+  c.set_valid(2, false);
+  REQUIRE(c.place(10, true) == 2); // the only invalidated page goes first, wherever the scan starts
   REQUIRE_FALSE(c.holds(2));
   std::set<long> victims;
   for (long p = 100; p < 140; ++p) {
-    long v = c.place(p, valid);
+    long v = c.place(p, true);
     REQUIRE(v >= 0);
     victims.insert(v);
     REQUIRE(c.size() == 4);
   }
   REQUIRE(victims.size() > 4); // random replacement: not only the last pages placed
+}
+
+namespace {
+void mark(std::set<long>& invalid, long page, bool valid)
+{
+  if (valid)
+    invalid.erase(page);
+  else
+    invalid.insert(page);
+}
+
+/** findposition()'s scan as JIAJIA writes it, slot by slot: what PageCache must choose without scanning. */
+struct ScanningCache {
+  std::vector<long> slots;
+  cs::Rng rng;
+  long place(long page, const std::set<long>& invalid)
+  {
+    size_t n = slots.size(), start = static_cast<size_t>(rng.below(n)), at = start;
+    long first_invalid = -1;
+    for (size_t i = 0; i < n && slots[at] >= 0; ++i, at = (at + 1) % n)
+      if (first_invalid < 0 && invalid.count(slots[at]))
+        first_invalid = static_cast<long>(at);
+    if (slots[at] >= 0 && first_invalid >= 0)
+      at = static_cast<size_t>(first_invalid);
+    long victim = slots[at];
+    slots[at]   = page;
+    return victim;
+  }
+};
+} // namespace
+
+TEST_CASE("JIAJIA's cache chooses the slot findposition()'s scan chooses", "[unit][dsm]")
+{
+  cs::Rng ops(7);
+  for (long capacity : {1L, 2L, 5L, 16L}) {
+    cs::dsm::PageCache c(capacity, cs::Rng(1));
+    ScanningCache reference{std::vector<long>(static_cast<size_t>(capacity), -1), cs::Rng(1)};
+    std::set<long> invalid; // pages whose copy is invalid, cached or not
+    for (int step = 0; step < 5000; ++step) {
+      long page = static_cast<long>(ops.below(3 * static_cast<uint64_t>(capacity) + 2));
+      if (ops.below(3) == 0) { // an invalidation or a refetch, as the protocol reports them
+        bool valid = ops.below(2) == 0;
+        mark(invalid, page, valid);
+        c.set_valid(page, valid);
+      } else if (not c.holds(page)) {
+        bool valid = ops.below(4) != 0;
+        mark(invalid, page, valid);
+        long expected = reference.place(page, invalid);
+        REQUIRE(c.place(page, valid) == expected);
+      }
+    }
+  }
 }
 
 namespace {

@@ -3,6 +3,7 @@
 #include "sim/input/errors.hpp"
 #include "sim/input/interrupt.hpp"
 #include "sim/input/staged_files.hpp"
+#include "sim/input/uncertain.hpp"
 #include "sim/input/version.hpp"
 #include "sim/platform/engine_reuse.hpp"
 #include "sim/platform/load.hpp"
@@ -15,6 +16,7 @@
 #include "sim/run/model.hpp"
 #include "sim/run/override_check.hpp"
 #include "sim/run/plot.hpp"
+#include "sim/run/result_reuse.hpp"
 #include "sim/run/run_outcome.hpp"
 #include "sim/run/run_output.hpp"
 #include "sim/run/uncertainty_record.hpp"
@@ -237,7 +239,8 @@ void check_scenario(const std::string& path, const std::vector<std::string>& set
 }
 
 /** result.json without its metrics and tables: what ran, on what, and the simulated time it ended at. */
-static json result_header(const Scenario& scenario, const std::vector<PlatformOverride>& overrides)
+static json result_header(const Scenario& scenario, const std::vector<PlatformOverride>& overrides,
+                          double simulated_time_s)
 {
   json header;
   header["clustersim_version"] = version;
@@ -251,9 +254,49 @@ static json result_header(const Scenario& scenario, const std::vector<PlatformOv
   header["scenario_file"]    = canonical_data_path(scenario.file); // the same bytes however the path was typed
   header["model"]            = scenario.model;
   header["seed"]             = scenario.seed;
-  header["simulated_time_s"] = sg4::Engine::get_clock();
+  header["simulated_time_s"] = simulated_time_s;
   add_uncertainty_record(header); // the draw load_scenario set, and the inputs drawn under it
   return header;
+}
+
+/** A rerun into the folder replaces the earlier run's files, and only those, once every new file is whole
+ *  (Recorder::write stages them): a failed write keeps the earlier run's files, result.json and tables alike. */
+static void write_outputs(const RunOptions& options, const std::string& out, const json& header,
+                          const Recorder& recorder, RunFolderLock& out_lock)
+{
+  std::vector<std::string> previous = run_files(out);
+  if (options.tables)
+    recorder.write(out, header);
+  else
+    write_result_only(out, header, recorder);
+  out_lock.written();
+  remove_stale_run_files(out, previous, written_files(options, recorder));
+}
+
+/** The key under which a run of `options` keeps its result for its twins ("" when it does not:
+ *  sim/run/result_reuse.hpp). */
+static ReuseKey twin_key(const RunOptions& options, const Scenario& scenario,
+                         const std::vector<PlatformOverride>& overrides, int argc, char** argv)
+{
+  if (options.result_cache.empty() || options.tables || not uncertainty_draw().active())
+    return {};
+  return result_reuse_key(scenario, overrides, std::vector<std::string>(argv, argv + argc));
+}
+
+/** Writes into `out` the result.json of this run from its twin's simulation: the header (scenario, inputs, draws) is
+ *  this run's own, as write_result_only would write it. */
+static void write_twin_result(const std::string& out, const Scenario& scenario,
+                              const std::vector<PlatformOverride>& overrides, const ReusedResult& twin)
+{
+  record_twin_draws(twin.drawn);
+  json header       = result_header(scenario, overrides, twin.simulated_time_s);
+  header["metrics"] = twin.metrics;
+  if (not twin.hardware_rates.empty())
+    header["hardware_rates"] = twin.hardware_rates;
+  header["tables"]                  = json::object();
+  std::vector<std::string> previous = run_files(out);
+  write_file_atomic(out + "/result.json", dump_json(header));
+  remove_stale_run_files(out, previous, {"result.json"});
 }
 
 std::string run_scenario(const RunOptions& options, int* argc, char** argv)
@@ -276,6 +319,12 @@ std::string run_scenario(const RunOptions& options, int* argc, char** argv)
   check_simgrid_args(*argc, argv); // SimGrid aborts on an option it does not know
   FaultSchedule faults = parse_faults(scenario.faults.is_null() ? nullptr : &scenario.faults, scenario.file);
   RunFolderLock out_lock(out); // two runs into one folder would mix their files
+  ReuseKey key = twin_key(options, scenario, overrides, *argc, argv);
+  if (auto twin = reused_result(options.result_cache, key)) {
+    write_twin_result(out, scenario, overrides, *twin); // the same inputs simulate the same thing: once is enough
+    out_lock.written();
+    return out;
+  }
 
   prepare_engine(); // a process running several runs in a row starts each from SimGrid's initial state
   sg4::Engine engine(argc, argv);
@@ -312,16 +361,9 @@ std::string run_scenario(const RunOptions& options, int* argc, char** argv)
   check_metrics(recorder);
   events.finish();
 
-  json header = result_header(scenario, overrides);
-  // A rerun into the folder replaces the earlier run's files, and only those, once every new file is whole
-  // (Recorder::write stages them): a failed write keeps the earlier run's files, result.json and tables alike.
-  std::vector<std::string> previous = run_files(out);
-  if (options.tables)
-    recorder.write(out, header);
-  else
-    write_result_only(out, header, recorder);
-  out_lock.written();
-  remove_stale_run_files(out, previous, written_files(options, recorder));
+  write_outputs(options, out, result_header(scenario, overrides, sg4::Engine::get_clock()), recorder, out_lock);
+  if (not key.text.empty())
+    keep_result(options.result_cache, key, recorder, sg4::Engine::get_clock());
 
   double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   if (not options.quiet)

@@ -30,6 +30,9 @@ struct RunOptions {
   /** A folder where the sequential runs' times are kept between processes (empty: only within this process), so
    *  that runs sharing a sequential program run it once (validate's workers). */
   std::string sequential_cache;
+  /** A folder where runs without tables under an uncertainty draw keep their results, and take the result of an
+   *  earlier run of exactly the same inputs instead of simulating again (sim/run/result_reuse.hpp; empty: none). */
+  std::string result_cache;
 };
 
 /** Runs the scenario; `argc/argv` carry SimGrid's own --cfg/--log options. Returns the output folder. */

@@ -30,6 +30,9 @@ struct SweepRunOptions {
   /** Where the points keep the times of the sequential runs that fit their compute scale (RunOptions), shared by the
    *  workers (empty: each worker its own). */
   std::string sequential_cache;
+  /** Where the points keep their results for the points of exactly the same inputs (RunOptions::result_cache),
+   *  shared by the workers (empty: none). */
+  std::string result_cache;
 };
 
 struct SweepOutcome {

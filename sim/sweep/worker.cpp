@@ -66,6 +66,7 @@ int run_point(const SweepSpec& spec, const SweepPoint& p, const SweepRunOptions&
     ro.quiet            = true;
     ro.tables           = o.tables;
     ro.sequential_cache = o.sequential_cache;
+    ro.result_cache     = o.result_cache;
 
     // Thousands of points: each keeps the model's own events only, enough to look at one point (`clustersim run`
     // it for its full timeline).

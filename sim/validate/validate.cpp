@@ -603,6 +603,7 @@ void add_sampled_sweep(FilePlan& plan, const std::string& name, const std::strin
   job.options.out_option       = o.work_dir.empty() ? "--out" : "--work";
   job.options.tables           = false; // the cells read the samples' metrics only
   job.options.sequential_cache = work + "/sequential";
+  job.options.result_cache     = work + "/twins"; // samples of the same inputs in two runs simulate once
   plan.sample_sweeps[name]     = sweeps.size();
   sweeps.push_back(std::move(job));
 }
