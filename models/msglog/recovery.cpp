@@ -44,7 +44,7 @@ RecoveryParams RecoveryParams::from(Fields f)
 
 RecoveryShared::RecoveryShared(const RecoveryParams& p, int ranks, std::vector<sg4::Disk*> disks, bool log_on_disk)
     : p_(p), ranks_(ranks), disks_(std::move(disks)), log_on_disk_(log_on_disk),
-      logs_(static_cast<size_t>(ranks * ranks * channels))
+      logs_(static_cast<size_t>(ranks * ranks * channels)), determinants_(static_cast<size_t>(ranks))
 {
 }
 
@@ -270,6 +270,43 @@ void RecoveringRank::recv(int src, int channel)
   }
   // A channel's messages are told apart from the same sender's on channel 0 (the NAS streams' digests stay).
   now_.digest = digest_step(now_.digest, src + channel * static_cast<int>(p_.ranks), seq, bytes);
+}
+
+void RecoveringRank::send_any(int dst, int tag, double bytes)
+{
+  if (not enter())
+    return;
+  auto k = static_cast<size_t>(dst + any_channel * p_.ranks);
+  if (now_.sent[k]++ < reached_.sent[k])
+    return; // delivered before the crash: the receiver would discard it as a duplicate
+  shared_.log(id_, dst, any_channel).push_back(bytes);
+  rank_.send_any(dst, tag, bytes);
+}
+
+void RecoveringRank::recv_any(int tag)
+{
+  if (not enter())
+    return;
+  std::vector<int>& determinants = shared_.determinants(id_);
+  auto n                         = static_cast<size_t>(now_.any_received++);
+  int src;
+  long seq;
+  double bytes;
+  if (n < determinants.size()) { // received before the crash: from the sender its determinant names, replayed
+    src     = determinants[n];
+    now_.received[static_cast<size_t>(src + any_channel * p_.ranks)]++;
+    auto* m = shared_.replay_box(src, id_, any_channel, life_)->get<RecoveryShared::Replayed>();
+    seq     = m->seq;
+    bytes   = m->bytes;
+    rank_.note_recv(src, bytes);
+  } else {
+    src = rank_.take_any(tag);
+    determinants.push_back(src);
+    auto k = static_cast<size_t>(src + any_channel * p_.ranks);
+    seq    = now_.received[k]++;
+    bytes  = shared_.log(src, id_, any_channel)[static_cast<size_t>(seq)];
+  }
+  now_.digest = digest_step(now_.digest, src + any_channel * static_cast<int>(p_.ranks), seq, bytes);
 }
 
 std::string RecoveringRank::recv_digest() const

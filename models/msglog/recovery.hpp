@@ -54,6 +54,8 @@ public:
   /** Starts `src` replaying to `dst` its transfers [from, to) of `channel` on the mailbox of `dst`'s life `life`. */
   void replay(int src, int dst, int channel, int life, long from, long to);
   sg4::Mailbox* replay_box(int src, int dst, int channel, int life) const;
+  /** The senders of rank `rank`'s receives from any source, in the order it received them: its determinants. */
+  std::vector<int>& determinants(int rank) { return determinants_[static_cast<size_t>(rank)]; }
   RecoveryStats stats;
 
 private:
@@ -66,6 +68,7 @@ private:
   std::vector<sg4::Disk*> disks_;
   bool log_on_disk_;
   std::vector<std::vector<double>> logs_;
+  std::vector<std::vector<int>> determinants_;
   std::deque<std::vector<Replayed>> payloads_; // kept for the run: a receiver may read one after its sender ended
   friend class RecoveringRank;
 };
@@ -80,6 +83,8 @@ public:
   void sleep(double seconds) override;
   void send(int dst, double bytes, long count, bool logged, int channel = 0) override;
   void recv(int src, int channel = 0) override;
+  void send_any(int dst, int tag, double bytes) override;
+  void recv_any(int tag) override;
   /** FNV-1a over (source, sequence number, bytes) of every message the program consumed, in order. */
   std::string recv_digest() const;
   long crashes() const { return life_; }
@@ -89,6 +94,7 @@ private:
   struct State {
     long pos = 0;                     ///< operations of the program done
     std::vector<long> sent, received; ///< per peer and channel: index peer + channel x ranks
+    long any_received         = 0; ///< receives from any source done (an index into the determinants)
     long self_pending         = 0;
     unsigned long long digest = digest_seed;
     double time               = 0;
