@@ -605,8 +605,8 @@ AnySourceTags any_source_tags(const Trace& t)
       bool recv = a.kind == Kind::recv || a.kind == Kind::irecv;
       if (not recv && a.kind != Kind::sendrecv)
         continue;
-      int tag       = recv ? a.tag : 0;
-      bool wildcard = recv && a.peer == any_source;
+      int tag            = recv ? a.tag : 0;
+      bool wildcard      = recv && a.peer == any_source;
       auto& [any, named] = first.try_emplace(tag, 0, 0).first->second;
       int& seen          = wildcard ? any : named;
       if (seen == 0)

@@ -15,8 +15,8 @@
  *                                     collectives decomposed as SMPI 3.32's default algorithms (ti_collectives.hpp)
  * Every error is a cs::InputError naming the file and line ("trace/rank-1.txt:12: ..."), exit status 2. */
 #pragma once
-#include <cstdint>
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>

@@ -238,8 +238,8 @@ TEST_CASE("ti: receives from any source (-333) are matched per destination and t
   replay_rank(t, 1, r1, &any);
   replay_rank(t, 2, r2, &any);
   REQUIRE(r0.ops.size() == 3);
-  CHECK((r0.ops[0].what == 'R' && r0.ops[0].peer == 3)); // the blocking any-source receive
-  CHECK((r0.ops[1].what == 'r' && r0.ops[1].peer == 1));  // the named one
+  CHECK((r0.ops[0].what == 'R' && r0.ops[0].peer == 3));   // the blocking any-source receive
+  CHECK((r0.ops[1].what == 'r' && r0.ops[1].peer == 1));   // the named one
   CHECK((r0.ops[2].what == 'R' && r0.ops[2].bytes == 16)); // the irecv, at its wait
   REQUIRE(r1.ops.size() == 2);
   CHECK((r1.ops[0].what == 'S' && r1.ops[0].peer == 3 && r1.ops[0].channel == 0)); // to rank 0's tag-3 mailbox
@@ -262,8 +262,8 @@ TEST_CASE("ti: receives from any source (-333) are matched per destination and t
   CHECK_THROWS_WITH(any_source_tags(t), Catch::Contains("all.txt:2: recv with tag 3: rank 0 receives this tag both "
                                                         "from any rank (-333, MPI_ANY_SOURCE; line 1)"));
   // sendRecv receives with tag 0 from a named rank.
-  t.ranks = parse_rank_text("0 irecv -333 0 8\n0 sendRecv 8 1 8 1\n1 send 0 0 8\n1 sendRecv 8 0 8 0\n", "all.txt",
-                            -1, 2);
+  t.ranks =
+      parse_rank_text("0 irecv -333 0 8\n0 sendRecv 8 1 8 1\n1 send 0 0 8\n1 sendRecv 8 0 8 0\n", "all.txt", -1, 2);
   CHECK_THROWS_WITH(any_source_tags(t), Catch::Contains("all.txt:2: sendRecv with tag 0"));
 }
 

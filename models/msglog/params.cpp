@@ -189,22 +189,23 @@ void refuse_unsupported_any_source(const ti::Trace& t, const ti::AnySourceTags& 
     for (auto const& a : rt.actions) {
       auto fail = [&](const std::string& what) {
         throw InputError(rt.file + ":" + std::to_string(a.line), "",
-                         std::string(ti::kind_name(a.kind)) + " " + what +
-                             " (-333, MPI_ANY_SOURCE): the message-logging replay does not take it");
+                         std::string(ti::kind_name(a.kind)) + " " + what + " (docs/models/msglog.md, Trace workloads)");
       };
       bool send = a.kind == ti::Kind::send || a.kind == ti::Kind::isend || a.kind == ti::Kind::sendrecv;
       int tag   = a.kind == ti::Kind::sendrecv ? 0 : a.tag;
       if (send && a.peer == r && any.has(r, tag))
         fail("to itself with tag " + std::to_string(tag) + ", which rank " + std::to_string(r) +
-             " receives from any rank");
+             " receives from any rank (-333, MPI_ANY_SOURCE): the message-logging replay copies a message to itself "
+             "outside that tag's mailbox");
       if ((a.kind != ti::Kind::recv && a.kind != ti::Kind::irecv) || a.peer != ti::any_source)
         continue;
       if (first_tag < 0) {
         first_tag  = a.tag;
         first_line = a.line;
       } else if (a.tag != first_tag)
-        fail("from any rank with tag " + std::to_string(a.tag) + ", after one with tag " + std::to_string(first_tag) +
-             " (line " + std::to_string(first_line) + "): a rank receives from any rank on one tag at most");
+        fail("from any rank (-333, MPI_ANY_SOURCE) with tag " + std::to_string(a.tag) + " after one with tag " +
+             std::to_string(first_tag) + " at line " + std::to_string(first_line) +
+             ": the message-logging replay takes one tag from any rank per rank (its logs keep one order per pair)");
     }
   }
 }

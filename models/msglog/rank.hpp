@@ -89,7 +89,7 @@ private:
   LogBuffer* log_;
   long self_pending_ = 0; ///< messages sent to itself and not yet received (cg's diagonal ranks)
   RankStats stats_;
-  std::deque<double> sent_sizes_; ///< the payloads: each transfer's bytes, read by its receiver (kept for the run)
+  std::deque<double> sent_sizes_;   ///< the payloads: each transfer's bytes, read by its receiver (kept for the run)
   std::deque<AnyMessage> sent_any_; ///< likewise for messages received from any source
 };
 

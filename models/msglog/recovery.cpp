@@ -293,7 +293,7 @@ void RecoveringRank::recv_any(int tag)
   long seq;
   double bytes;
   if (n < determinants.size()) { // received before the crash: from the sender its determinant names, replayed
-    src     = determinants[n];
+    src = determinants[n];
     now_.received[static_cast<size_t>(src + any_channel * p_.ranks)]++;
     auto* m = shared_.replay_box(src, id_, any_channel, life_)->get<RecoveryShared::Replayed>();
     seq     = m->seq;

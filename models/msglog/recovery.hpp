@@ -94,7 +94,7 @@ private:
   struct State {
     long pos = 0;                     ///< operations of the program done
     std::vector<long> sent, received; ///< per peer and channel: index peer + channel x ranks
-    long any_received         = 0; ///< receives from any source done (an index into the determinants)
+    long any_received         = 0;    ///< receives from any source done (an index into the determinants)
     long self_pending         = 0;
     unsigned long long digest = digest_seed;
     double time               = 0;
