@@ -42,9 +42,10 @@ RecoveryParams RecoveryParams::from(Fields f)
   return p;
 }
 
-RecoveryShared::RecoveryShared(const RecoveryParams& p, int ranks, std::vector<sg4::Disk*> disks, bool log_on_disk)
-    : p_(p), ranks_(ranks), disks_(std::move(disks)), log_on_disk_(log_on_disk),
-      logs_(static_cast<size_t>(ranks * ranks * channels)), determinants_(static_cast<size_t>(ranks))
+RecoveryShared::RecoveryShared(const RecoveryParams& p, int ranks, std::vector<sg4::Disk*> disks, bool log_on_disk,
+                               int used_channels)
+    : p_(p), ranks_(ranks), channels_(used_channels), disks_(std::move(disks)), log_on_disk_(log_on_disk),
+      logs_(static_cast<size_t>(ranks * ranks * used_channels)), determinants_(static_cast<size_t>(ranks))
 {
 }
 
@@ -89,7 +90,7 @@ RecoveringRank::RecoveringRank(const Params& p, int id, Rank& rank, RecoveryShar
     : p_(p), id_(id), rank_(rank), shared_(shared), host_(shared.disk(id)->get_host()->get_name()),
       next_checkpoint_(shared.params().checkpoint_interval)
 {
-  auto n = static_cast<size_t>(p.ranks * channels);
+  auto n = static_cast<size_t>(p.ranks * shared.channels());
   for (State* s : {&now_, &saved_, &reached_}) {
     s->sent.assign(n, 0);
     s->received.assign(n, 0);
@@ -203,7 +204,7 @@ void RecoveringRank::recover()
   rank_.restore_self_pending(saved_.self_pending);
   skip_to_ = saved_.pos;
   now_.pos = 0; // the program runs again from its start; operations before skip_to_ only advance the count
-  for (int c = 0; c < channels; ++c)
+  for (int c = 0; c < shared_.channels(); ++c)
     for (int s = 0; s < p_.ranks; ++s) {
       auto k = static_cast<size_t>(s + c * p_.ranks);
       if (s != id_ && reached_.received[k] > saved_.received[k])

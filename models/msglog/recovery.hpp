@@ -42,14 +42,18 @@ struct RecoveryStats {
 /** What every rank of a run shares: the senders' logs, the replay mailboxes, the nodes' disks. */
 class RecoveryShared {
 public:
-  /** `disks[r]`: the disk of rank r's node (checkpoints, and the log when `log_on_disk`). */
-  RecoveryShared(const RecoveryParams& p, int ranks, std::vector<sg4::Disk*> disks, bool log_on_disk);
+  /** `disks[r]`: the disk of rank r's node (checkpoints, and the log when `log_on_disk`). `used_channels`: the
+   *  channels the program sends on (any_channel + 1 for a trace with receives from any source, else any_channel), so
+   *  that the per-pair logs and counts of a run without them stay at two channels. */
+  RecoveryShared(const RecoveryParams& p, int ranks, std::vector<sg4::Disk*> disks, bool log_on_disk,
+                 int used_channels);
+  int channels() const { return channels_; }
   const RecoveryParams& params() const { return p_; }
   sg4::Disk* disk(int rank) const { return disks_[static_cast<size_t>(rank)]; }
   /** Bytes of each transfer `src` sent to `dst` on `channel`, in order: the sender-based log. */
   std::vector<double>& log(int src, int dst, int channel)
   {
-    return logs_[static_cast<size_t>((src * ranks_ + dst) * channels + channel)];
+    return logs_[static_cast<size_t>((src * ranks_ + dst) * channels_ + channel)];
   }
   /** Starts `src` replaying to `dst` its transfers [from, to) of `channel` on the mailbox of `dst`'s life `life`. */
   void replay(int src, int dst, int channel, int life, long from, long to);
@@ -65,6 +69,7 @@ private:
   };
   const RecoveryParams& p_;
   int ranks_;
+  int channels_;
   std::vector<sg4::Disk*> disks_;
   bool log_on_disk_;
   std::vector<std::vector<double>> logs_;
