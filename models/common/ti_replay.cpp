@@ -49,7 +49,9 @@ class Requests {
 public:
   explicit Requests(TransferSink& sink) : sink_(sink) {}
   void post(const Request& q) { posted_.push_back(q); }
-  /** SMPI's wait: the oldest request of the key, if any. */
+  /** SMPI's wait: the oldest request of the key, if any; else, for a receive's key, the oldest receive from any
+   *  source of its tag (SMPI's tracer writes the wait of such a receive with the source it matched when the program
+   *  asked for its status). */
   void wait(int src, int dst, int tag)
   {
     for (size_t i = 0; i < posted_.size(); ++i) {
@@ -59,6 +61,11 @@ public:
         return;
       }
     }
+    for (size_t i = 0; i < posted_.size(); ++i)
+      if (posted_[i].same_queue(any_source, tag) && posted_[i].dst == dst) {
+        complete(i);
+        return;
+      }
   }
   /** Completes the receive requests of the queue of a blocking receive from `src` with `tag`: it takes a later
    *  message. */

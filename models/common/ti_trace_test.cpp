@@ -245,6 +245,12 @@ TEST_CASE("ti: receives from any source (-333) are matched per destination and t
   CHECK((r1.ops[0].what == 'S' && r1.ops[0].peer == 3 && r1.ops[0].channel == 0)); // to rank 0's tag-3 mailbox
   CHECK((r1.ops[1].what == 's' && r1.ops[1].peer == 0));                           // tag 1 goes by its pair
   CHECK(r2.count('S') == 1);
+  // The wait of an any-source irecv traced with the source it matched completes it.
+  t.ranks[0].actions[3].peer = 2;
+  Recorder matched;
+  replay_rank(t, 0, matched, &any);
+  REQUIRE(matched.ops.size() == 3);
+  CHECK((matched.ops[2].what == 'R' && matched.ops[2].bytes == 16));
   struct Plain : TransferSink { // without the tags, a sink that does not take any-source receives refuses them
     void compute(double) override {}
     void sleep(double) override {}

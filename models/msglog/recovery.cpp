@@ -144,6 +144,11 @@ bool RecoveringRank::enter()
     shared_.stats.recovery_s += t - crashed_at_;
     XBT_VERB("rank %d back at operation %ld, %.3f s after its crash", id_, i, t - crashed_at_);
     event("recovered", "", "operation " + std::to_string(i) + ", " + format_number(t - crashed_at_) + " s");
+    if (now_.digest != reached_.digest) { // the re-executed receives took other messages than before the crash
+      shared_.stats.digest_mismatches++;
+      XBT_WARN("rank %d back at operation %ld with receive digest %s, not %s as at its crash", id_, i,
+               digest_text(now_.digest).c_str(), digest_text(reached_.digest).c_str());
+    }
     crashed_at_ = -1;
   }
   // Checkpoints fall due at fixed times, not an interval after the previous one ended: the ranks then checkpoint
@@ -307,6 +312,7 @@ void RecoveringRank::recv_any(int tag)
     seq    = now_.received[k]++;
     bytes  = shared_.log(src, id_, any_channel)[static_cast<size_t>(seq)];
   }
+  XBT_DEBUG("rank %d any-source receive %zu of tag %d: rank %d's message %ld", id_, n, tag, src, seq);
   now_.digest = digest_step(now_.digest, src + any_channel * static_cast<int>(p_.ranks), seq, bytes);
 }
 
@@ -344,6 +350,7 @@ void record_recovery(Recorder& rec, const RecoveryShared& shared,
   rec.set("recovery_time_s", s.recovery_s);
   rec.set("replayed_messages", s.replayed_messages);
   rec.set("replayed_MiB", s.replayed_bytes / 1048576.0);
+  rec.set("recovery_digest_mismatches", s.digest_mismatches);
   json digests = json::array();
   Table& t     = rec.table("recovery", {"rank", "crashes", "recv_digest"});
   for (size_t r = 0; r < ranks.size(); ++r) {

@@ -36,6 +36,7 @@ struct RecoveryStats {
   double restart_s       = 0; ///< from the crash to the restarted process having read its checkpoint
   double recovery_s      = 0; ///< from the crash to the restarted rank being back where it crashed
   long replayed_messages = 0;
+  long digest_mismatches = 0; ///< recoveries back at the crash point with another receive digest than at the crash
   double replayed_bytes  = 0;
 };
 
