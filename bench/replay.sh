@@ -4,13 +4,17 @@
 # `clustersim run` of the same trace through the msglog model, logging off (scheme base) and on (scheme logging).
 # Prints each command's wall time (min, median, max over RUNS runs, the commands taking turns so that a drift of the
 # machine's speed touches all alike), the ratios clustersim / SMPI run by run (median), and the simulated times.
-#   usage: bench/replay.sh [INDEX RANKS]   (BUILD=build-dir, RUNS=5, SCENARIO=scenarios/msglog/nas.json)
+#   usage: bench/replay.sh [INDEX RANKS]   (BUILD=build-dir, RUNS=5, SCENARIO=scenarios/msglog/nas.json,
+#          SET="a.b=v ...": scenario overrides for both halves, e.g. SET=params.ranks_per_node=8 for 64 ranks on its
+#          8 nodes)
 # Without INDEX it traces apps/mpi/stencil2d.c at 16 ranks on SCENARIO's machine first (scripts/trace_mpi.sh).
 # The clustersim half needs the msglog model's trace replay (params.bench "trace", params.trace INDEX); on a build
 # without it only SMPI's replay is timed, and the script says so.
 source "$(dirname "$0")/common.sh"
 runs=${RUNS:-5}
 scenario=${SCENARIO:-scenarios/msglog/nas.json}
+sets=()
+for a in ${SET:-}; do sets+=(--set "$a"); done
 command -v smpirun >/dev/null || { echo "smpirun is missing (libsimgrid-dev)"; exit 2; }
 replaymain=/usr/lib/x86_64-linux-gnu/simgrid/smpireplaymain
 [ -x "$replaymain" ] || replaymain=$(dirname "$(readlink -f "$(command -v smpirun)")")/../lib/simgrid/smpireplaymain
@@ -18,11 +22,11 @@ replaymain=/usr/lib/x86_64-linux-gnu/simgrid/smpireplaymain
 
 if [ $# -ge 2 ]; then
   index=$(readlink -f "$1") ranks=$2
-  "$exe" smpi-platform "$scenario" --ranks "$ranks" --out "$tmp/smpi" >/dev/null
+  "$exe" smpi-platform "$scenario" --ranks "$ranks" "${sets[@]}" --out "$tmp/smpi" >/dev/null
   smpi=$tmp/smpi
 else
   ranks=16
-  index=$(bash scripts/trace_mpi.sh --clustersim "$exe" --out "$tmp/trace" "$scenario" apps/mpi/stencil2d.c "$ranks" \
+  index=$(bash scripts/trace_mpi.sh --clustersim "$exe" --out "$tmp/trace" "${sets[@]}" "$scenario" apps/mpi/stencil2d.c "$ranks" \
     2>/dev/null)
   smpi=$tmp/trace/smpi
 fi
@@ -32,20 +36,21 @@ mapfile -t cfg <"$smpi/smpirun.args"
 smpi_cmd=(smpirun -np "$ranks" -platform "$smpi/platform.xml" -hostfile "$smpi/hostfile" -replay "$index" "${cfg[@]}"
   --cfg=smpi/display-timing:yes --log=root.thres:warning --log=smpi_utils.thres:info "$replaymain")
 commands=("smpi")
-if "$exe" run "$scenario" --set params.bench=trace --set "params.trace=$index" --set "params.ranks=$ranks" \
+if "$exe" run "$scenario" "${sets[@]}" --set params.bench=trace --set "params.trace=$index" --set "params.ranks=$ranks" \
   --set params.scheme=base --out "$tmp/probe" -q 2>"$tmp/probe.err"; then
   commands+=("base" "logging")
 else
   echo "clustersim half not run: $(head -1 "$tmp/probe.err")"
 fi
 
-python3 - "$runs" "$tmp" "$exe" "$scenario" "$index" "$ranks" "${commands[@]}" -- "${smpi_cmd[@]}" <<'PY'
+python3 - "$runs" "$tmp" "$exe" "$scenario" "$index" "$ranks" "${SET:-}" "${commands[@]}" -- "${smpi_cmd[@]}" <<'PY'
 import json, re, statistics, subprocess, sys, time
-runs, tmp, exe, scenario, index, ranks = int(sys.argv[1]), *sys.argv[2:7]
+runs, tmp, exe, scenario, index, ranks, sets = int(sys.argv[1]), *sys.argv[2:8]
 sep = sys.argv.index("--")
-names, smpi_cmd = sys.argv[7:sep], sys.argv[sep + 1:]
+names, smpi_cmd = sys.argv[8:sep], sys.argv[sep + 1:]
 def cs_cmd(scheme):
-    return [exe, "run", scenario, "--set", "params.bench=trace", "--set", f"params.trace={index}", "--set",
+    overrides = [x for a in sets.split() for x in ("--set", a)]
+    return [exe, "run", scenario, *overrides, "--set", "params.bench=trace", "--set", f"params.trace={index}", "--set",
             f"params.ranks={ranks}", "--set", f"params.scheme={scheme}", "--out", f"{tmp}/{scheme}", "-q"]
 cmds = {"smpi": smpi_cmd, "base": cs_cmd("base"), "logging": cs_cmd("logging")}
 label = {"smpi": "SMPI replay (smpirun -replay)", "base": "clustersim msglog, logging off",

@@ -7,7 +7,10 @@
  *   - recv() blocks until the next message from `src` on that channel has arrived: messages of one ordered pair
  *     and channel are received in the order they were sent (MPI's non-overtaking rule; tags are not matched);
  *   - channel 0 carries the trace's own point-to-point messages, channel 1 the messages inside collectives (MPI
- *     keeps them apart: they never match an application's receive).
+ *     keeps them apart: they never match an application's receive);
+ *   - given the trace's any_source_tags, a message to a (destination, tag) received from any source goes through
+ *     send_any, and a receive from any source is recv_any: it takes the next of the messages sent to the rank with
+ *     that tag, whoever sent them (per sender in the order sent).
  *
  * Nonblocking actions follow SMPI 3.32's replay (smpi_replay.cpp): isend and irecv post a request keyed by (source,
  * destination, tag); wait pops the oldest request of its key (none: nothing to do, as SMPI); waitall completes every
@@ -30,14 +33,20 @@ public:
   virtual void send(int dst, double bytes, int channel) = 0;
   /** Receives the next message from `src` on `channel`; `bytes` is what the receiver's trace expects. */
   virtual void recv(int src, double bytes, int channel) = 0;
+  /** Sends `bytes` to `dst` on a tag that `dst` receives from any source (channel 0). Only replay_rank given
+   *  any-source tags calls it; a sink that never is given them need not implement it (this one throws). */
+  virtual void send_any(int dst, int tag, double bytes);
+  /** Receives the next message sent to this rank with `tag` from any source (likewise); the sink knows its sender. */
+  virtual void recv_any(int tag, double bytes);
 };
 
 /** The channels of TransferSink. */
 constexpr int p2p_channel        = 0;
 constexpr int collective_channel = 1;
 
-/** Runs rank `rank`'s actions of `t` through `sink`. */
-void replay_rank(const Trace& t, int rank, TransferSink& sink);
+/** Runs rank `rank`'s actions of `t` through `sink`. `any`: the trace's any_source_tags (null: the trace has none;
+ *  a receive from any source then reaches the sink's recv_any, which refuses it unless the sink implements it). */
+void replay_rank(const Trace& t, int rank, TransferSink& sink, const AnySourceTags* any = nullptr);
 
 /** One collective action of rank `rank` (of `t.size()` ranks) as the sends, receives and computation of SMPI 3.32's
  *  default algorithm for it (ti_collectives.cpp names each; docs/models/msglog.md, "Trace workloads"). Within each

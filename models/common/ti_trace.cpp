@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <map>
 #include <tuple>
+#include <utility>
 
 namespace cs::ti {
 
@@ -142,9 +143,8 @@ public:
   int rank(size_t i, const std::string& what) const
   {
     if (arg(i)[0] == '-')
-      fail(action() + ": " + what + " " + arg(i) +
-           " is not a rank (a receive from MPI_ANY_SOURCE is traced without its source, which SMPI's replay needs "
-           "too)");
+      fail(action() + ": " + what + " " + arg(i) + " is not a rank (only a receive's source may be " +
+           std::to_string(any_source) + ", MPI_ANY_SOURCE)");
     long r = integer(i, what, max_trace_ranks);
     if (r >= ranks_)
       fail(action() + ": " + what + " " + arg(i) + " is not a rank of this " + std::to_string(ranks_) + "-rank trace");
@@ -588,6 +588,43 @@ const Action* first_any_source(const Trace& t, const RankTrace** in)
         return &a;
       }
   return nullptr;
+}
+
+bool AnySourceTags::has(int dst, int tag) const
+{
+  return std::binary_search(keys_.begin(), keys_.end(), std::make_pair(dst, tag));
+}
+
+AnySourceTags any_source_tags(const Trace& t)
+{
+  AnySourceTags out;
+  for (int r = 0; r < t.size(); ++r) {
+    const RankTrace& rt = t.ranks[static_cast<size_t>(r)];
+    std::map<int, std::pair<int, int>> first; // tag -> first line of a receive from any source, from a named rank
+    for (auto const& a : rt.actions) {
+      bool recv = a.kind == Kind::recv || a.kind == Kind::irecv;
+      if (not recv && a.kind != Kind::sendrecv)
+        continue;
+      int tag            = recv ? a.tag : 0;
+      bool wildcard      = recv && a.peer == any_source;
+      auto& [any, named] = first.try_emplace(tag, 0, 0).first->second;
+      int& seen          = wildcard ? any : named;
+      if (seen == 0)
+        seen = a.line;
+      if (any != 0 && named != 0)
+        throw InputError(rt.file + ":" + std::to_string(a.line), "",
+                         std::string(kind_name(a.kind)) + " with tag " + std::to_string(tag) + ": rank " +
+                             std::to_string(r) + " receives this tag both from any rank (" +
+                             std::to_string(any_source) + ", MPI_ANY_SOURCE; line " + std::to_string(any) +
+                             ") and from a named rank (line " + std::to_string(named) +
+                             "), which the replay cannot match exactly (docs/models/msglog.md, Trace workloads)");
+      if (wildcard && (out.keys_.empty() || out.keys_.back() != std::make_pair(r, tag)))
+        out.keys_.emplace_back(r, tag);
+    }
+  }
+  std::sort(out.keys_.begin(), out.keys_.end());
+  out.keys_.erase(std::unique(out.keys_.begin(), out.keys_.end()), out.keys_.end());
+  return out;
 }
 
 } // namespace cs::ti

@@ -7,14 +7,18 @@
  *                                     holding every rank's lines (ranks = the largest rank named + 1)
  *   ti::check_matching(t);            every receive has a send on its ordered pair with its tag (a receive from
  *                                     any_source: on any pair to its rank, beyond what the named receives take)
+ *   ti::any_source_tags(t);           the (destination, tag) pairs received from any_source, for replay_rank; refuses
+ *                                     a rank that receives one tag both from any_source and from named ranks
  *   t.ranks[r].actions                rank r's actions in trace order; sizes in bytes (count x the datatype's size),
  *                                     compute in flops, sleep in seconds
  *   ti::replay_rank(t, r, sink)       (ti_replay.hpp) rank r's actions as computations and point-to-point messages,
  *                                     collectives decomposed as SMPI 3.32's default algorithms (ti_collectives.hpp)
  * Every error is a cs::InputError naming the file and line ("trace/rank-1.txt:12: ..."), exit status 2. */
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cs::ti {
@@ -94,7 +98,8 @@ struct Trace {
 int datatype_size(int id);
 
 /** The source SMPI 3.32's tracer writes for a receive from MPI_ANY_SOURCE (recv, irecv, and the wait or test of such
- *  a receive): Action::peer holds it as written. replay_rank does not take it; first_any_source finds it. */
+ *  a receive): Action::peer holds it as written. replay_rank takes it given any_source_tags; first_any_source finds
+ *  the first. */
 constexpr int any_source = -333;
 
 /** The largest rank count a trace may have (the largest msglog run). */
@@ -113,5 +118,24 @@ void check_matching(const Trace& t);
 
 /** The first receive, wait or test from any_source, and (in `*in`) its rank's trace; null if there is none. */
 const Action* first_any_source(const Trace& t, const RankTrace** in);
+
+/** The (destination, tag) pairs whose receives are from any_source: every message sent to that destination with that
+ *  tag is received from any source (replay_rank's TransferSink::send_any and recv_any). */
+class AnySourceTags {
+public:
+  bool has(int dst, int tag) const;
+  bool empty() const { return keys_.empty(); }
+  size_t size() const { return keys_.size(); }
+
+private:
+  friend AnySourceTags any_source_tags(const Trace& t);
+  std::vector<std::pair<int, int>> keys_; ///< sorted (destination, tag)
+};
+
+/** The trace's any-source (destination, tag) pairs. A rank that receives one tag both from any_source and from a
+ *  named rank (recv, irecv, or sendRecv's receive, whose tag is 0) is an InputError at the later of the two lines:
+ *  which message a named receive takes would then depend on which messages the any-source receives took before it,
+ *  which per-tag mailboxes cannot reproduce exactly. */
+AnySourceTags any_source_tags(const Trace& t);
 
 } // namespace cs::ti

@@ -13,6 +13,7 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <stdexcept>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -40,6 +41,9 @@ public:
   void sleep(double s) override { ops.push_back({'z', -1, s, 0}); }
   void send(int dst, double bytes, int channel) override { ops.push_back({'s', dst, bytes, channel}); }
   void recv(int src, double bytes, int channel) override { ops.push_back({'r', src, bytes, channel}); }
+  /** 'S' and 'R': to and from any source, with the tag for the peer (the destination of 'S' in `channel`). */
+  void send_any(int dst, int tag, double bytes) override { ops.push_back({'S', tag, bytes, dst}); }
+  void recv_any(int tag, double bytes) override { ops.push_back({'R', tag, bytes, 0}); }
   long count(char what) const
   {
     long n = 0;
@@ -214,6 +218,59 @@ TEST_CASE("ti: a receive with no send on its pair and tag is refused at its line
                                            Catch::Contains("sends 1 message(s)"));
   t.ranks = parse_rank_text("0 send 1 5 10\n1 irecv 0 6 10\n", "all.txt", -1, 2);
   CHECK_THROWS_WITH(check_matching(t), Catch::Contains("all.txt:2: irecv from rank 0 with tag 6"));
+}
+
+TEST_CASE("ti: receives from any source (-333) are matched per destination and tag, and refused when mixed", "[unit]")
+{
+  // Rank 0 receives tag 3 from any rank (a blocking recv, then an irecv completed by the wait of its -333 key) and
+  // tag 1 from rank 1 by name; ranks 1 and 2 send.
+  Trace t;
+  t.ranks = parse_rank_text("0 recv -333 3 8\n0 irecv -333 3 16\n0 recv 1 1 4\n0 wait -333 0 3\n"
+                            "1 send 0 3 8\n1 send 0 1 4\n2 send 0 3 16\n",
+                            "all.txt", -1, 3);
+  check_matching(t);
+  AnySourceTags any = any_source_tags(t);
+  CHECK(any.size() == 1);
+  CHECK(any.has(0, 3));
+  CHECK_FALSE(any.has(0, 1));
+  Recorder r0, r1, r2;
+  replay_rank(t, 0, r0, &any);
+  replay_rank(t, 1, r1, &any);
+  replay_rank(t, 2, r2, &any);
+  REQUIRE(r0.ops.size() == 3);
+  CHECK((r0.ops[0].what == 'R' && r0.ops[0].peer == 3));   // the blocking any-source receive
+  CHECK((r0.ops[1].what == 'r' && r0.ops[1].peer == 1));   // the named one
+  CHECK((r0.ops[2].what == 'R' && r0.ops[2].bytes == 16)); // the irecv, at its wait
+  REQUIRE(r1.ops.size() == 2);
+  CHECK((r1.ops[0].what == 'S' && r1.ops[0].peer == 3 && r1.ops[0].channel == 0)); // to rank 0's tag-3 mailbox
+  CHECK((r1.ops[1].what == 's' && r1.ops[1].peer == 0));                           // tag 1 goes by its pair
+  CHECK(r2.count('S') == 1);
+  // The wait of an any-source irecv traced with the source it matched completes it.
+  t.ranks[0].actions[3].peer = 2;
+  Recorder matched;
+  replay_rank(t, 0, matched, &any);
+  REQUIRE(matched.ops.size() == 3);
+  CHECK((matched.ops[2].what == 'R' && matched.ops[2].bytes == 16));
+  struct Plain : TransferSink { // without the tags, a sink that does not take any-source receives refuses them
+    void compute(double) override {}
+    void sleep(double) override {}
+    void send(int, double, int) override {}
+    void recv(int, double, int) override {}
+  } refusing;
+  CHECK_THROWS_AS(replay_rank(t, 0, refusing), std::logic_error);
+
+  // More any-source receives of a tag than the sends no named receive takes.
+  t.ranks = parse_rank_text("0 recv 1 3 8\n0 recv -333 3 8\n1 send 0 3 8\n", "all.txt", -1, 2);
+  CHECK_THROWS_WITH(check_matching(t), Catch::Contains("all.txt:2: recv from any rank (-333, MPI_ANY_SOURCE)"));
+  // One tag received both from any rank and from a named one: refused at the later line.
+  t.ranks = parse_rank_text("0 recv -333 3 8\n0 recv 1 3 8\n1 send 0 3 8\n1 send 0 3 8\n", "all.txt", -1, 2);
+  check_matching(t);
+  CHECK_THROWS_WITH(any_source_tags(t), Catch::Contains("all.txt:2: recv with tag 3: rank 0 receives this tag both "
+                                                        "from any rank (-333, MPI_ANY_SOURCE; line 1)"));
+  // sendRecv receives with tag 0 from a named rank.
+  t.ranks =
+      parse_rank_text("0 irecv -333 0 8\n0 sendRecv 8 1 8 1\n1 send 0 0 8\n1 sendRecv 8 0 8 0\n", "all.txt", -1, 2);
+  CHECK_THROWS_WITH(any_source_tags(t), Catch::Contains("all.txt:2: sendRecv with tag 0"));
 }
 
 TEST_CASE("ti: nonblocking requests complete at wait, waitall or the end, per pair in order", "[unit]")

@@ -87,8 +87,9 @@ private:
     std::vector<sg4::Disk*> disks;
     for (int r = 0; r < p_.ranks; ++r)
       disks.push_back(ctx_.disk_param(f, "disk", host_of(r), p_.disk));
-    recovery_ = std::make_unique<RecoveryShared>(p_.recovery, static_cast<int>(p_.ranks), std::move(disks),
-                                                 p_.scheme == Scheme::logging);
+    bool any_source = p_.any_tags && not p_.any_tags->empty();
+    recovery_       = std::make_unique<RecoveryShared>(p_.recovery, static_cast<int>(p_.ranks), std::move(disks),
+                                                 p_.scheme == Scheme::logging, any_source ? channels : any_channel);
     for (int r = 0; r < p_.ranks; ++r)
       recovering_.push_back(std::make_unique<RecoveringRank>(p_, r, *ranks_[static_cast<size_t>(r)], *recovery_));
   }

@@ -45,6 +45,9 @@ std::vector<OutputDecl> metrics()
        "from a crash to the restarted rank being back where it crashed (checkpoint read and log replay), summed"},
       {"replayed_messages", "1", "logged messages the senders replayed to restarted ranks"},
       {"replayed_MiB", "MiB", "bytes of those replayed messages / 2^20"},
+      {"recovery_digest_mismatches", "1",
+       "recoveries whose restarted rank, back where it crashed, had a receive digest other than the one it had at the "
+       "crash (0 when replay is exact: the re-executed receives took the same messages in the same order)"},
       {"recv_digests", "text",
        "per rank, a hash of the messages it received in order (the same with and without crashes when replay is "
        "exact)"},

@@ -175,6 +175,41 @@ void scale_compute(Params& p)
 
 namespace {
 
+/** What the message-logging replay of receives from any source does not take (docs/models/msglog.md, "Trace
+ *  workloads"): a message a rank sends itself on a tag it receives from any source (a self-copy never enters the tag's
+ *  mailbox), and a rank receiving from any source on two tags (its senders' logs keep one order per pair, which the
+ *  receives of two tags could take out of order, so a recovery could not replay them exactly). */
+void refuse_unsupported_any_source(const ti::Trace& t, const ti::AnySourceTags& any)
+{
+  if (any.empty())
+    return;
+  for (int r = 0; r < t.size(); ++r) {
+    const ti::RankTrace& rt = t.ranks[static_cast<size_t>(r)];
+    int first_tag = -1, first_line = 0;
+    for (auto const& a : rt.actions) {
+      auto fail = [&](const std::string& what) {
+        throw InputError(rt.file + ":" + std::to_string(a.line), "",
+                         std::string(ti::kind_name(a.kind)) + " " + what + " (docs/models/msglog.md, Trace workloads)");
+      };
+      bool send = a.kind == ti::Kind::send || a.kind == ti::Kind::isend || a.kind == ti::Kind::sendrecv;
+      int tag   = a.kind == ti::Kind::sendrecv ? 0 : a.tag;
+      if (send && a.peer == r && any.has(r, tag))
+        fail("to itself with tag " + std::to_string(tag) + ", which rank " + std::to_string(r) +
+             " receives from any rank (-333, MPI_ANY_SOURCE): the message-logging replay copies a message to itself "
+             "outside that tag's mailbox");
+      if ((a.kind != ti::Kind::recv && a.kind != ti::Kind::irecv) || a.peer != ti::any_source)
+        continue;
+      if (first_tag < 0) {
+        first_tag  = a.tag;
+        first_line = a.line;
+      } else if (a.tag != first_tag)
+        fail("from any rank (-333, MPI_ANY_SOURCE) with tag " + std::to_string(a.tag) + " after one with tag " +
+             std::to_string(first_tag) + " at line " + std::to_string(first_line) +
+             ": the message-logging replay takes one tag from any rank per rank (its logs keep one order per pair)");
+    }
+  }
+}
+
 /** The trace of bench trace, loaded and checked: its rank count is the run's (a given params.ranks must agree). */
 void load_trace_workload(Fields& f, Params& p)
 {
@@ -187,12 +222,8 @@ void load_trace_workload(Fields& f, Params& p)
     f.fail("trace", "bench \"trace\" needs the trace to replay: its index file (smpirun -trace-ti)");
   auto trace = std::make_shared<ti::Trace>(ti::load_trace(resolve_path(f.file(), p.trace_file)));
   ti::check_matching(*trace);
-  const ti::RankTrace* in = nullptr;
-  if (const ti::Action* a = ti::first_any_source(*trace, &in))
-    throw InputError(in->file + ":" + std::to_string(a->line), "",
-                     std::string(ti::kind_name(a->kind)) +
-                         " from any rank (-333, MPI_ANY_SOURCE): the message-logging replay receives from named "
-                         "ranks only (its logs and digests follow each ordered pair)");
+  p.any_tags = std::make_shared<const ti::AnySourceTags>(ti::any_source_tags(*trace));
+  refuse_unsupported_any_source(*trace, *p.any_tags);
   if (f.has("ranks") && p.ranks != trace->size())
     f.fail("ranks", "the trace " + p.trace_file + " has " + std::to_string(trace->size()) + " ranks, not " +
                         std::to_string(p.ranks) + " (leave ranks out to take the trace's)");

@@ -140,8 +140,9 @@ struct Params {
   DiskTestParams disk_test;
   DiskWhatIf disk_what_if;
   RecoveryParams recovery;
-  std::string trace_file;                 ///< params.trace as given (bench trace)
-  std::shared_ptr<const ti::Trace> trace; ///< the trace it names, loaded and checked (bench trace)
+  std::string trace_file;                            ///< params.trace as given (bench trace)
+  std::shared_ptr<const ti::Trace> trace;            ///< the trace it names, loaded and checked (bench trace)
+  std::shared_ptr<const ti::AnySourceTags> any_tags; ///< its (destination, tag) pairs received from any source
 
   /** The nodes the ranks run on, `ranks_per_node` each (a generated group is made that size). */
   GroupSizes group_sizes() const { return {{hosts_group, ranks / ranks_per_node}}; }

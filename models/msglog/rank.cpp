@@ -19,10 +19,27 @@ sg4::Mailbox* PairMailboxes::at(int src, int dst, int channel) const
   std::string name = "msglog-" + std::to_string(src) + ">" + std::to_string(dst);
   if (channel != 0)
     name += "/" + std::to_string(channel);
-  sg4::Mailbox* box = sg4::Mailbox::by_name(name);
-  if (src != dst && static_cast<size_t>(dst) < receivers_.size())
-    box->set_receiver(receivers_[static_cast<size_t>(dst)]);
+  sg4::Mailbox* box = src != dst ? eager(name, dst) : sg4::Mailbox::by_name(name);
   boxes_.emplace(key, box);
+  return box;
+}
+
+sg4::Mailbox* PairMailboxes::any(int dst, int tag) const
+{
+  long key = static_cast<long>(tag) * ranks_ + dst;
+  auto it  = any_boxes_.find(key);
+  if (it != any_boxes_.end())
+    return it->second;
+  sg4::Mailbox* box = eager("msglog-any>" + std::to_string(dst) + "#" + std::to_string(tag), dst);
+  any_boxes_.emplace(key, box);
+  return box;
+}
+
+sg4::Mailbox* PairMailboxes::eager(const std::string& name, int dst) const
+{
+  sg4::Mailbox* box = sg4::Mailbox::by_name(name);
+  if (static_cast<size_t>(dst) < receivers_.size())
+    box->set_receiver(receivers_[static_cast<size_t>(dst)]);
   return box;
 }
 
@@ -87,6 +104,33 @@ void Rank::recv(int src, int channel)
     return;
   }
   note_recv(src, *boxes_.at(src, id_, channel)->get<double>());
+}
+
+void Rank::send_any(int dst, int tag, double bytes)
+{
+  if (dst == id_) // refused when the trace is loaded (params.cpp): a self-copy never enters the tag's mailbox
+    throw std::logic_error("rank " + std::to_string(id_) + " sends itself a message received from any source");
+  if (log_ != nullptr)
+    log_->log(1, bytes);
+  ++stats_.sends;
+  stats_.sent_bytes += bytes;
+  ++stats_.peer_sends;
+  stats_.peer_sent_bytes += bytes;
+  stats_.peers.insert(dst);
+  AnyMessage* m = &sent_any_.emplace_back(AnyMessage{id_, bytes});
+  boxes_.any(dst, tag)->put_init(m, static_cast<uint64_t>(bytes))->detach();
+}
+
+void Rank::recv_any(int tag)
+{
+  take_any(tag);
+}
+
+int Rank::take_any(int tag)
+{
+  const auto* m = boxes_.any(id_, tag)->get<AnyMessage>();
+  note_recv(m->src, m->bytes);
+  return m->src;
 }
 
 void Rank::note_recv(int src, double bytes)

@@ -8,6 +8,7 @@
 
 #include <deque>
 #include <set>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -24,11 +25,22 @@ public:
    *  its receive is posted yet; `receivers[d]` is rank d's actor. */
   void set_receivers(std::vector<sg4::ActorPtr> receivers) { receivers_ = std::move(receivers); }
   sg4::Mailbox* at(int src, int dst, int channel = 0) const;
+  /** The mailbox of the messages to `dst` with a `tag` it receives from any source: one per (destination, tag), so a
+   *  receive takes the first one sent by any rank (SimGrid's mailbox order, as SMPI's own receive from any source). */
+  sg4::Mailbox* any(int dst, int tag) const;
 
 private:
+  sg4::Mailbox* eager(const std::string& name, int dst) const;
   int ranks_;
   std::vector<sg4::ActorPtr> receivers_;
   mutable std::unordered_map<long, sg4::Mailbox*> boxes_;
+  mutable std::unordered_map<long, sg4::Mailbox*> any_boxes_;
+};
+
+/** The payload of a message received from any source: whose it is and its bytes. */
+struct AnyMessage {
+  int src;
+  double bytes;
 };
 
 struct RankStats {
@@ -58,6 +70,10 @@ public:
   void sleep(double seconds) override;
   void send(int dst, double bytes, long count, bool logged, int channel = 0) override;
   void recv(int src, int channel = 0) override;
+  void send_any(int dst, int tag, double bytes) override;
+  void recv_any(int tag) override;
+  /** recv_any, returning the sender of the message taken. */
+  int take_any(int tag);
   /** Counts a transfer received from `src` (also one a peer replayed from its log after a crash). */
   void note_recv(int src, double bytes);
   const RankStats& stats() const { return stats_; }
@@ -73,7 +89,8 @@ private:
   LogBuffer* log_;
   long self_pending_ = 0; ///< messages sent to itself and not yet received (cg's diagonal ranks)
   RankStats stats_;
-  std::deque<double> sent_sizes_; ///< the payloads: each transfer's bytes, read by its receiver (kept for the run)
+  std::deque<double> sent_sizes_;   ///< the payloads: each transfer's bytes, read by its receiver (kept for the run)
+  std::deque<AnyMessage> sent_any_; ///< likewise for messages received from any source
 };
 
 } // namespace cs::msglog

@@ -42,9 +42,10 @@ RecoveryParams RecoveryParams::from(Fields f)
   return p;
 }
 
-RecoveryShared::RecoveryShared(const RecoveryParams& p, int ranks, std::vector<sg4::Disk*> disks, bool log_on_disk)
-    : p_(p), ranks_(ranks), disks_(std::move(disks)), log_on_disk_(log_on_disk),
-      logs_(static_cast<size_t>(ranks * ranks * channels))
+RecoveryShared::RecoveryShared(const RecoveryParams& p, int ranks, std::vector<sg4::Disk*> disks, bool log_on_disk,
+                               int used_channels)
+    : p_(p), ranks_(ranks), channels_(used_channels), disks_(std::move(disks)), log_on_disk_(log_on_disk),
+      logs_(static_cast<size_t>(ranks * ranks * used_channels)), determinants_(static_cast<size_t>(ranks))
 {
 }
 
@@ -89,7 +90,7 @@ RecoveringRank::RecoveringRank(const Params& p, int id, Rank& rank, RecoveryShar
     : p_(p), id_(id), rank_(rank), shared_(shared), host_(shared.disk(id)->get_host()->get_name()),
       next_checkpoint_(shared.params().checkpoint_interval)
 {
-  auto n = static_cast<size_t>(p.ranks * channels);
+  auto n = static_cast<size_t>(p.ranks * shared.channels());
   for (State* s : {&now_, &saved_, &reached_}) {
     s->sent.assign(n, 0);
     s->received.assign(n, 0);
@@ -143,6 +144,11 @@ bool RecoveringRank::enter()
     shared_.stats.recovery_s += t - crashed_at_;
     XBT_VERB("rank %d back at operation %ld, %.3f s after its crash", id_, i, t - crashed_at_);
     event("recovered", "", "operation " + std::to_string(i) + ", " + format_number(t - crashed_at_) + " s");
+    if (now_.digest != reached_.digest) { // the re-executed receives took other messages than before the crash
+      shared_.stats.digest_mismatches++;
+      XBT_WARN("rank %d back at operation %ld with receive digest %s, not %s as at its crash", id_, i,
+               digest_text(now_.digest).c_str(), digest_text(reached_.digest).c_str());
+    }
     crashed_at_ = -1;
   }
   // Checkpoints fall due at fixed times, not an interval after the previous one ended: the ranks then checkpoint
@@ -203,7 +209,7 @@ void RecoveringRank::recover()
   rank_.restore_self_pending(saved_.self_pending);
   skip_to_ = saved_.pos;
   now_.pos = 0; // the program runs again from its start; operations before skip_to_ only advance the count
-  for (int c = 0; c < channels; ++c)
+  for (int c = 0; c < shared_.channels(); ++c)
     for (int s = 0; s < p_.ranks; ++s) {
       auto k = static_cast<size_t>(s + c * p_.ranks);
       if (s != id_ && reached_.received[k] > saved_.received[k])
@@ -272,6 +278,44 @@ void RecoveringRank::recv(int src, int channel)
   now_.digest = digest_step(now_.digest, src + channel * static_cast<int>(p_.ranks), seq, bytes);
 }
 
+void RecoveringRank::send_any(int dst, int tag, double bytes)
+{
+  if (not enter())
+    return;
+  auto k = static_cast<size_t>(dst + any_channel * p_.ranks);
+  if (now_.sent[k]++ < reached_.sent[k])
+    return; // delivered before the crash: the receiver would discard it as a duplicate
+  shared_.log(id_, dst, any_channel).push_back(bytes);
+  rank_.send_any(dst, tag, bytes);
+}
+
+void RecoveringRank::recv_any(int tag)
+{
+  if (not enter())
+    return;
+  std::vector<int>& determinants = shared_.determinants(id_);
+  auto n                         = static_cast<size_t>(now_.any_received++);
+  int src;
+  long seq;
+  double bytes;
+  if (n < determinants.size()) { // received before the crash: from the sender its determinant names, replayed
+    src = determinants[n];
+    now_.received[static_cast<size_t>(src + any_channel * p_.ranks)]++;
+    auto* m = shared_.replay_box(src, id_, any_channel, life_)->get<RecoveryShared::Replayed>();
+    seq     = m->seq;
+    bytes   = m->bytes;
+    rank_.note_recv(src, bytes);
+  } else {
+    src = rank_.take_any(tag);
+    determinants.push_back(src);
+    auto k = static_cast<size_t>(src + any_channel * p_.ranks);
+    seq    = now_.received[k]++;
+    bytes  = shared_.log(src, id_, any_channel)[static_cast<size_t>(seq)];
+  }
+  XBT_DEBUG("rank %d any-source receive %zu of tag %d: rank %d's message %ld", id_, n, tag, src, seq);
+  now_.digest = digest_step(now_.digest, src + any_channel * static_cast<int>(p_.ranks), seq, bytes);
+}
+
 std::string RecoveringRank::recv_digest() const
 {
   return digest_text(now_.digest);
@@ -306,6 +350,7 @@ void record_recovery(Recorder& rec, const RecoveryShared& shared,
   rec.set("recovery_time_s", s.recovery_s);
   rec.set("replayed_messages", s.replayed_messages);
   rec.set("replayed_MiB", s.replayed_bytes / 1048576.0);
+  rec.set("recovery_digest_mismatches", s.digest_mismatches);
   json digests = json::array();
   Table& t     = rec.table("recovery", {"rank", "crashes", "recv_digest"});
   for (size_t r = 0; r < ranks.size(); ++r) {

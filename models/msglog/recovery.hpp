@@ -36,24 +36,31 @@ struct RecoveryStats {
   double restart_s       = 0; ///< from the crash to the restarted process having read its checkpoint
   double recovery_s      = 0; ///< from the crash to the restarted rank being back where it crashed
   long replayed_messages = 0;
+  long digest_mismatches = 0; ///< recoveries back at the crash point with another receive digest than at the crash
   double replayed_bytes  = 0;
 };
 
 /** What every rank of a run shares: the senders' logs, the replay mailboxes, the nodes' disks. */
 class RecoveryShared {
 public:
-  /** `disks[r]`: the disk of rank r's node (checkpoints, and the log when `log_on_disk`). */
-  RecoveryShared(const RecoveryParams& p, int ranks, std::vector<sg4::Disk*> disks, bool log_on_disk);
+  /** `disks[r]`: the disk of rank r's node (checkpoints, and the log when `log_on_disk`). `used_channels`: the
+   *  channels the program sends on (any_channel + 1 for a trace with receives from any source, else any_channel), so
+   *  that the per-pair logs and counts of a run without them stay at two channels. */
+  RecoveryShared(const RecoveryParams& p, int ranks, std::vector<sg4::Disk*> disks, bool log_on_disk,
+                 int used_channels);
+  int channels() const { return channels_; }
   const RecoveryParams& params() const { return p_; }
   sg4::Disk* disk(int rank) const { return disks_[static_cast<size_t>(rank)]; }
   /** Bytes of each transfer `src` sent to `dst` on `channel`, in order: the sender-based log. */
   std::vector<double>& log(int src, int dst, int channel)
   {
-    return logs_[static_cast<size_t>((src * ranks_ + dst) * channels + channel)];
+    return logs_[static_cast<size_t>((src * ranks_ + dst) * channels_ + channel)];
   }
   /** Starts `src` replaying to `dst` its transfers [from, to) of `channel` on the mailbox of `dst`'s life `life`. */
   void replay(int src, int dst, int channel, int life, long from, long to);
   sg4::Mailbox* replay_box(int src, int dst, int channel, int life) const;
+  /** The senders of rank `rank`'s receives from any source, in the order it received them: its determinants. */
+  std::vector<int>& determinants(int rank) { return determinants_[static_cast<size_t>(rank)]; }
   RecoveryStats stats;
 
 private:
@@ -63,9 +70,11 @@ private:
   };
   const RecoveryParams& p_;
   int ranks_;
+  int channels_;
   std::vector<sg4::Disk*> disks_;
   bool log_on_disk_;
   std::vector<std::vector<double>> logs_;
+  std::vector<std::vector<int>> determinants_;
   std::deque<std::vector<Replayed>> payloads_; // kept for the run: a receiver may read one after its sender ended
   friend class RecoveringRank;
 };
@@ -80,6 +89,8 @@ public:
   void sleep(double seconds) override;
   void send(int dst, double bytes, long count, bool logged, int channel = 0) override;
   void recv(int src, int channel = 0) override;
+  void send_any(int dst, int tag, double bytes) override;
+  void recv_any(int tag) override;
   /** FNV-1a over (source, sequence number, bytes) of every message the program consumed, in order. */
   std::string recv_digest() const;
   long crashes() const { return life_; }
@@ -89,6 +100,7 @@ private:
   struct State {
     long pos = 0;                     ///< operations of the program done
     std::vector<long> sent, received; ///< per peer and channel: index peer + channel x ranks
+    long any_received         = 0;    ///< receives from any source done (an index into the determinants)
     long self_pending         = 0;
     unsigned long long digest = digest_seed;
     double time               = 0;

@@ -2,6 +2,8 @@
 #include "models/msglog/trace_program.hpp"
 
 #include <cmath>
+#include <stdexcept>
+#include <string>
 
 namespace cs::msglog {
 
@@ -356,6 +358,18 @@ void run_disk_test(const Params& p, int rank, RankOps& ops)
 }
 
 } // namespace
+
+void RankOps::send_any(int dst, int tag, double)
+{
+  throw std::logic_error("a message to rank " + std::to_string(dst) + " with tag " + std::to_string(tag) +
+                         " received from any source, which this rank program does not implement");
+}
+
+void RankOps::recv_any(int tag)
+{
+  throw std::logic_error("a receive of tag " + std::to_string(tag) +
+                         " from any source, which this rank program does not implement");
+}
 
 void run_program(const Params& p, int rank, RankOps& ops)
 {

@@ -26,10 +26,17 @@ public:
   virtual void send(int dst, double bytes, long count, bool logged, int channel = 0) = 0;
   /** Blocks until the next transfer from `src` on `channel` has arrived. */
   virtual void recv(int src, int channel = 0) = 0;
+  /** A trace's logged message of `bytes` to `dst` on a tag `dst` receives from any source (the NAS streams have
+   *  none; this default refuses it). Each sender's such messages to `dst` are per pair on channel any_channel. */
+  virtual void send_any(int dst, int tag, double bytes);
+  /** Blocks until the next message sent to this rank with `tag` from any source has arrived. */
+  virtual void recv_any(int tag);
 };
 
-/** Channels of a pair (RankOps::send). */
-constexpr int channels = 2;
+/** Channels of a pair (RankOps::send): 0 the application's messages, 1 a trace's collective-internal ones, 2
+ *  (any_channel) a trace's messages received from any source; their per-pair order keys the senders' logs. */
+constexpr int channels    = 3;
+constexpr int any_channel = 2;
 
 /** Runs the program of `rank` for the selected benchmark. */
 void run_program(const Params& p, int rank, RankOps& ops);

@@ -15,6 +15,8 @@ public:
     ops_.send(dst, bytes, 1, channel == ti::p2p_channel, channel);
   }
   void recv(int src, double, int channel) override { ops_.recv(src, channel); }
+  void send_any(int dst, int tag, double bytes) override { ops_.send_any(dst, tag, bytes); }
+  void recv_any(int tag, double) override { ops_.recv_any(tag); }
 
 private:
   RankOps& ops_;
@@ -25,7 +27,7 @@ private:
 void run_trace(const Params& p, int rank, RankOps& ops)
 {
   TraceSink sink(ops);
-  ti::replay_rank(*p.trace, rank, sink);
+  ti::replay_rank(*p.trace, rank, sink, p.any_tags.get());
 }
 
 } // namespace cs::msglog
