@@ -65,46 +65,18 @@ scenario crash logging ', "recovery": {"checkpoint_interval": "5ms", "checkpoint
   "crash_at": "9ms", "restart_delay": "1ms"}'
 for s in base logging crash; do run $s; done
 
-python3 - <<'EOF' || fail=1
-import csv, json, re, sys, glob
+CS_SMPI_TESTS="$src/tests/smpi" python3 - <<'EOF' || fail=1
+import csv, json, os, re, sys, glob
+sys.path.insert(0, os.environ["CS_SMPI_TESTS"])
+from replay_counts import smpi_transfers
 ok = True
 def check(cond, what):
     global ok
     if not cond:
         print("FAIL:", what); ok = False
 
-# SMPI's own replay: every transfer as a Paje link (StartLink 15: ..., start container = sender's pid, key, size).
-# Its replay traces a sendRecv's message twice (SendRecvAction::kernel's TRACE_smpi_send, then Request::sendrecv's
-# own), so each rank's sendRecv lines are taken off once.
-links = {}
-for line in open("replay.paje"):
-    f = line.split()
-    if f and f[0] == "15":
-        links[f[6]] = (int(f[5]) - 1, float(f[7]))
-ends = {}
-for line in open("replay.paje"):
-    f = line.split()
-    if f and f[0] == "16":
-        ends[f[6]] = int(f[5]) - 1
-files = [l.strip() for l in open("trace.txt") if l.strip()]
-lines = [[l.split() for l in open(p) if l.strip()] for p in files]
-n = len(files)
-sent = [[0, 0.0] for _ in range(n)]; got = [[0, 0.0] for _ in range(n)]
-for key, (src, size) in links.items():
-    sent[src][0] += 1; sent[src][1] += size
-    dst = ends[key]; got[dst][0] += 1; got[dst][1] += size
-dt = {0: 8, 1: 4, 2: 1, 5: 4, 6: 1}
-logged = [[0, 0.0] for _ in range(n)]
-for r in range(n):
-    for t in lines[r]:
-        if t[1] in ("send", "isend"):
-            logged[r][0] += 1; logged[r][1] += int(t[4]) * dt[int(t[5]) if len(t) > 5 else 6]
-        if t[1] == "sendRecv":
-            b = int(t[2]) * dt[int(t[6])]
-            logged[r][0] += 1; logged[r][1] += b
-            sent[r][0] -= 1; sent[r][1] -= b
-            got[int(t[3])][0] -= 1; got[int(t[3])][1] -= b
-
+sent, got, logged = smpi_transfers("replay.paje", "trace.txt")
+n = len(sent)
 rows = {s: list(csv.DictReader(open(f"out-{s}/ranks.csv"))) for s in ("base", "logging", "crash")}
 for r, row in enumerate(rows["base"]):
     check([int(row["sends"]), float(row["sent_bytes"])] == sent[r],

@@ -74,8 +74,10 @@ for app in stencil2d cg farm; do
     --set params.recovery.checkpoint_interval="$(python3 -c "print($t / 5)")s" \
     --set params.recovery.checkpoint_size=4KiB --set params.recovery.restart_delay="$(python3 -c "print($t / 20)")s"
   [ $app = farm ] && run farm-resolved base "$replayed"
-  python3 - "$app" "$replayed" <<'EOF' || fail=1
-import csv, json, re, sys
+  CS_SMPI_TESTS="$src/tests/smpi" python3 - "$app" "$replayed" <<'EOF' || fail=1
+import csv, json, os, re, sys
+sys.path.insert(0, os.environ["CS_SMPI_TESTS"])
+from replay_counts import smpi_transfers
 app, index = sys.argv[1:3]
 ok = True
 def check(cond, what):
@@ -83,34 +85,8 @@ def check(cond, what):
     if not cond:
         print(f"FAIL: {app}:", what); ok = False
 
-# SMPI's replay: every transfer a Paje link (15: start, sender's container; 16: end, receiver's), as
-# tests/integration/msglog_trace.sh reads them; a sendRecv's message is traced twice there and taken off once.
-links, ends = {}, {}
-for line in open(f"{app}.paje"):
-    f = line.split()
-    if f and f[0] == "15":
-        links[f[6]] = (int(f[5]) - 1, float(f[7]))
-    elif f and f[0] == "16":
-        ends[f[6]] = int(f[5]) - 1
-files = [l.strip() for l in open(index) if l.strip()]
-lines = [[l.split() for l in open(p) if l.strip()] for p in files]
-n = len(files)
-sent = [[0, 0.0] for _ in range(n)]; got = [[0, 0.0] for _ in range(n)]
-for key, (src, size) in links.items():
-    sent[src][0] += 1; sent[src][1] += size
-    dst = ends[key]; got[dst][0] += 1; got[dst][1] += size
-dt = {0: 8, 1: 4, 2: 1, 4: 8, 5: 4, 6: 1}
-logged = [[0, 0.0] for _ in range(n)]
-for r in range(n):
-    for t in lines[r]:
-        if t[1] in ("send", "isend"):
-            logged[r][0] += 1; logged[r][1] += int(t[4]) * dt[int(t[5]) if len(t) > 5 else 6]
-        if t[1] == "sendRecv":
-            b = int(t[2]) * dt[int(t[6])]
-            logged[r][0] += 1; logged[r][1] += b
-            sent[r][0] -= 1; sent[r][1] -= b
-            got[int(t[3])][0] -= 1; got[int(t[3])][1] -= b
-
+sent, got, logged = smpi_transfers(f"{app}.paje", index)
+n = len(sent)
 rows = {s: list(csv.DictReader(open(f"out-{app}-{s}/ranks.csv"))) for s in ("base", "logging", "crash")}
 check(len(rows["base"]) == n, f"{len(rows['base'])} ranks replayed, {n} traced")
 for r, row in enumerate(rows["base"]):
