@@ -41,6 +41,14 @@ jp=scenarios/javaparty/raytracer.json
 t=$(metric "$tmp/jp" exec_time_s)
 within "$t" 400 || fail "javaparty one-machine run took $t s, expected 400 s"
 
+# compute_scale given directly: mm on one JIAJIA node is all program, so twice the scale takes twice the time.
+"$exe" run scenarios/dsm/speedup.json -q --out "$tmp/cs1" --set params.nodes=1 --set compute_scale=1
+"$exe" run scenarios/dsm/speedup.json -q --out "$tmp/cs2" --set params.nodes=1 --set compute_scale=2
+t1=$(metric "$tmp/cs1" exec_time_s)
+t2=$(metric "$tmp/cs2" exec_time_s)
+within "$t2" "$(python3 -c "import sys; print(2 * float(sys.argv[1]))" "$t1")" ||
+  fail "compute_scale 2 took $t2 s, against $t1 s at 1: expected twice"
+
 # expect NEEDLE ARGS...: exit 2, one line on stderr containing NEEDLE, nothing written.
 expect() {
   local needle=$1
