@@ -35,6 +35,10 @@ awk -v t="$t" 'BEGIN { exit !(t >= 8.5e8 / 200e6 && t < 8.5e8 / 200e6 + 1) }' ||
 run every $s --set params.interval=1s
 [ "$(metric "$tmp/every" checkpoints)" = 4 ] || fail "1 s interval: $(metric "$tmp/every" checkpoints) checkpoints, want 4"
 run seldom $s --set params.interval=5s
+# A rank's image size (trace.rank_bytes) is what a checkpoint writes: four times the bytes, a longer stall.
+run big $s --set params.interval=1s --set params.trace.rank_bytes=4MiB
+awk -v a="$(metric "$tmp/big" ckpt_time_s)" -v b="$(metric "$tmp/every" ckpt_time_s)" 'BEGIN { exit !(a > 2 * b) }' ||
+  fail "rank_bytes 4 MiB: checkpoint time $(metric "$tmp/big" ckpt_time_s) s, against $(metric "$tmp/every" ckpt_time_s) s"
 [ "$(metric "$tmp/seldom" checkpoints)" = 0 ] || fail "5 s interval: $(metric "$tmp/seldom" checkpoints) checkpoints"
 
 # Checkpoints: requested at two times far apart -> two, taken at the next point each.
