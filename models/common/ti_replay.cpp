@@ -19,6 +19,8 @@ void TransferSink::recv_any(int tag, double)
                          " from any source, which its sink does not implement");
 }
 
+void TransferSink::at(const RankTrace&, const Action*) {}
+
 namespace {
 
 void receive(int src, int tag, double bytes, TransferSink& sink)
@@ -153,6 +155,7 @@ void replay_rank(const Trace& t, int rank, TransferSink& sink, const AnySourceTa
   const RankTrace& rt = t.ranks[static_cast<size_t>(rank)];
   Requests reqs(sink);
   for (const Action& a : rt.actions) {
+    sink.at(rt, &a);
     if (is_collective(a.kind)) {
       decompose_collective(rt, a, rank, t.size(), sink);
       continue;
@@ -174,6 +177,7 @@ void replay_rank(const Trace& t, int rank, TransferSink& sink, const AnySourceTa
       point_to_point(a, rank, reqs, sink, any);
     }
   }
+  sink.at(rt, nullptr);
   reqs.wait_all(); // SMPI's replay waits for the requests left when a rank's trace ends
 }
 

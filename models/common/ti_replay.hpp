@@ -38,6 +38,10 @@ public:
   virtual void send_any(int dst, int tag, double bytes);
   /** Receives the next message sent to this rank with `tag` from any source (likewise); the sink knows its sender. */
   virtual void recv_any(int tag, double bytes);
+  /** Called before each action of the rank's trace is replayed (before a collective's messages), and with `a` null
+   *  before the requests left open at the trace's end are waited for: where the rank is, for a model that says
+   *  where each rank stopped when a run cannot end. Does nothing by default. */
+  virtual void at(const RankTrace& rt, const Action* a);
 };
 
 /** The channels of TransferSink. */

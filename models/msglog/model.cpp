@@ -1,8 +1,10 @@
 #include "models/msglog/model.hpp"
 #include "models/msglog/rank.hpp"
 #include "models/msglog/recovery.hpp"
+#include "models/msglog/trace_program.hpp"
 #include "sim/input/errors.hpp"
 #include "sim/run/faults.hpp"
+#include "sim/run/run_outcome.hpp"
 
 #include <algorithm>
 #include <memory>
@@ -73,6 +75,7 @@ public:
 
 private:
   void record_disks(Recorder& rec);
+  void check_trace_ended() const;
   /** Checkpoints, crashes and log replay, when the run may crash a rank (docs/models/msglog.md). */
   void setup_recovery(Fields& f)
   {
@@ -152,8 +155,32 @@ private:
   std::vector<std::unique_ptr<RecoveringRank>> recovering_;
 };
 
+/** A trace run whose ranks did not all reach their end: where each one stopped, which says more than SimGrid's list
+ *  of blocked actors (the framework reports this account in its place). */
+void Run::check_trace_ended() const
+{
+  constexpr long shown = 8;
+  std::string where;
+  long stuck = 0;
+  for (size_t r = 0; r < ranks_.size(); ++r) {
+    const RankStats& s = ranks_[r]->stats();
+    if (s.ended)
+      continue;
+    if (++stuck <= shown)
+      where += std::string(stuck > 1 ? "; " : "") + "rank " + std::to_string(r) + " at " +
+               (s.trace ? trace_position(*s.trace, s.trace_action) : std::string("its start"));
+  }
+  if (stuck > shown)
+    where += "; " + std::to_string(stuck - shown) + " more";
+  if (stuck > 0)
+    throw RunFailure(p_.trace->file + ": the trace deadlocks, " + std::to_string(stuck) + " of " +
+                     std::to_string(ranks_.size()) + " ranks wait for what never comes: " + where);
+}
+
 void Run::finish()
 {
+  if (p_.bench == Bench::trace)
+    check_trace_ended();
   Recorder& rec = ctx_.recorder;
   double end    = 0;
   for (auto const& r : ranks_)

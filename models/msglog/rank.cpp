@@ -51,6 +51,7 @@ void Rank::operator()()
 
 void Rank::done()
 {
+  stats_.ended = true;
   stats_.end_s = sg4::Engine::get_clock(); // NPB's timer stops before MPI_Finalize
   XBT_VERB("rank %d done at %.3f s", id_, stats_.end_s);
   if (log_ != nullptr)
@@ -119,6 +120,12 @@ void Rank::send_any(int dst, int tag, double bytes)
   stats_.peers.insert(dst);
   AnyMessage* m = &sent_any_.emplace_back(AnyMessage{id_, bytes});
   boxes_.any(dst, tag)->put_init(m, static_cast<uint64_t>(bytes))->detach();
+}
+
+void Rank::trace_at(const ti::RankTrace& rt, const ti::Action* a)
+{
+  stats_.trace        = &rt;
+  stats_.trace_action = a;
 }
 
 void Rank::recv_any(int tag)

@@ -44,6 +44,7 @@ struct AnyMessage {
 };
 
 struct RankStats {
+  bool ended             = false; ///< the program ran to its end
   double end_s           = 0;
   long sends             = 0; ///< simulated transfers (a batch of lu planes is one), messages to itself included
   double sent_bytes      = 0;
@@ -52,6 +53,10 @@ struct RankStats {
   long recvs             = 0; ///< transfers received from other ranks (replayed ones included)
   double recv_bytes      = 0;
   std::set<int> peers; ///< the other ranks it sent to or received from
+  /** A trace's replay: the action the rank is at (null with a trace: the requests left at its end; both null: not
+   *  a trace, or not started). */
+  const ti::RankTrace* trace     = nullptr;
+  const ti::Action* trace_action = nullptr;
 };
 
 class Rank : public RankOps {
@@ -72,6 +77,7 @@ public:
   void recv(int src, int channel = 0) override;
   void send_any(int dst, int tag, double bytes) override;
   void recv_any(int tag) override;
+  void trace_at(const ti::RankTrace& rt, const ti::Action* a) override;
   /** recv_any, returning the sender of the message taken. */
   int take_any(int tag);
   /** Counts a transfer received from `src` (also one a peer replayed from its log after a crash). */

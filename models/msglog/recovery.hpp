@@ -91,6 +91,7 @@ public:
   void recv(int src, int channel = 0) override;
   void send_any(int dst, int tag, double bytes) override;
   void recv_any(int tag) override;
+  void trace_at(const ti::RankTrace& rt, const ti::Action* a) override { rank_.trace_at(rt, a); }
   /** FNV-1a over (source, sequence number, bytes) of every message the program consumed, in order. */
   std::string recv_digest() const;
   long crashes() const { return life_; }

@@ -371,6 +371,8 @@ void RankOps::recv_any(int tag)
                          " from any source, which this rank program does not implement");
 }
 
+void RankOps::trace_at(const ti::RankTrace&, const ti::Action*) {}
+
 void run_program(const Params& p, int rank, RankOps& ops)
 {
   int ranks = static_cast<int>(p.ranks);

@@ -3,6 +3,7 @@
  * counting-wrapper figures of docs/models/msglog.md), written against an abstract rank so that the same code runs in
  * the simulation (SimGrid actors) and in unit tests that only count messages and bytes. */
 #pragma once
+#include "models/common/ti_trace.hpp"
 #include "models/msglog/params.hpp"
 
 #include <array>
@@ -31,6 +32,9 @@ public:
   virtual void send_any(int dst, int tag, double bytes);
   /** Blocks until the next message sent to this rank with `tag` from any source has arrived. */
   virtual void recv_any(int tag);
+  /** A trace's replay is at action `a` of `rt` (null: waiting for the requests left at the trace's end); kept to say
+   *  where the rank stopped if the run cannot end. The NAS streams never call it; this default ignores it. */
+  virtual void trace_at(const ti::RankTrace& rt, const ti::Action* a);
 };
 
 /** Channels of a pair (RankOps::send): 0 the application's messages, 1 a trace's collective-internal ones, 2

@@ -9,4 +9,8 @@ namespace cs::msglog {
 /** Runs rank `rank`'s actions of `p.trace`. */
 void run_trace(const Params& p, int rank, RankOps& ops);
 
+/** Where one rank of a trace run stopped, for a run that cannot end: "rank1.txt:5 (recv from rank 0)", or its
+ *  file's end when it waits for the requests it left open (`a` null). */
+std::string trace_position(const ti::RankTrace& rt, const ti::Action* a);
+
 } // namespace cs::msglog

@@ -225,6 +225,20 @@ void WorkerPool::settle(SweepTask& t, const SweepPoint& p, bool exited_ok, const
     write_file_atomic(error, text + "[sweep] point " + p.id + ": " + status + "\n");
   }
   t.progress->update(t.outcome.ran, t.outcome.failed);
+  if (overall_ != nullptr) {
+    Tally all = tally(tasks_);
+    overall_->update(all.ran, all.failed);
+  }
+}
+
+Tally tally(const std::vector<SweepTask>& tasks)
+{
+  Tally all;
+  for (auto const& t : tasks) {
+    all.ran += t.outcome.ran;
+    all.failed += t.outcome.failed;
+  }
+  return all;
 }
 
 } // namespace cs

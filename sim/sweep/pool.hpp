@@ -28,6 +28,12 @@ struct SweepTask {
   double cpu_s = 0; ///< user + system seconds of its workers
 };
 
+/** The points run and failed so far over `tasks`. */
+struct Tally {
+  size_t ran = 0, failed = 0;
+};
+Tally tally(const std::vector<SweepTask>& tasks);
+
 /** Takes the sweep's folder (lock, manifest) and lists the points to run: those without a result, and those whose
  *  result an input change made stale. */
 SweepTask prepare_sweep(const SweepSpec& spec, const SweepRunOptions& o);
@@ -55,6 +61,8 @@ public:
 
   /** Runs the units, in this order, at most `jobs` at a time, and waits for every worker. */
   void run(const std::vector<WorkUnit>& units);
+  /** Also updates `overall` (the points of every task together) as points end; null: only each task's own line. */
+  void watch(SweepProgress* overall) { overall_ = overall; }
 
 private:
   struct Running {
@@ -70,7 +78,8 @@ private:
   const size_t jobs_;
   std::vector<WorkUnit> retry_; ///< points whose worker stopped before them, each to run alone in a fresh one
   std::map<pid_t, Running> running_;
-  const pid_t self_ = getpid();
+  const pid_t self_       = getpid();
+  SweepProgress* overall_ = nullptr;
 };
 
 } // namespace cs

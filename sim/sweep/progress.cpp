@@ -2,11 +2,12 @@
 
 #include <cstdio>
 #include <unistd.h>
+#include <utility>
 
 namespace cs {
 
-SweepProgress::SweepProgress(size_t total, size_t already, bool quiet)
-    : total_(total), already_(already), quiet_(quiet), tty_(isatty(2) != 0)
+SweepProgress::SweepProgress(size_t total, size_t already, bool quiet, std::string label)
+    : total_(total), already_(already), quiet_(quiet), tty_(isatty(2) != 0), label_(std::move(label))
 {
 }
 
@@ -23,8 +24,8 @@ void SweepProgress::update(size_t ran, size_t failed, bool final)
   size_t done = already_ + ran;
   double rate = elapsed > 0 ? static_cast<double>(ran) / elapsed : 0;
   double eta  = rate > 0 ? static_cast<double>(total_ - done) / rate : 0;
-  std::fprintf(stderr, "%s[sweep] %zu/%zu done, %zu failed, %.1f points/s, ETA %.0f s%s", tty_ ? "\r" : "", done,
-               total_, failed, rate, eta, (tty_ && not final) ? "   " : "\n");
+  std::fprintf(stderr, "%s%s %zu/%zu done, %zu failed, %.1f points/s, ETA %.0f s%s", tty_ ? "\r" : "", label_.c_str(),
+               done, total_, failed, rate, eta, (tty_ && not final) ? "   " : "\n");
   std::fflush(stderr);
 }
 

@@ -65,6 +65,11 @@ SweepOutcome run_sweep(const SweepSpec& spec, const SweepRunOptions& o)
 
 void run_sweeps(std::vector<SweepJob>& sweeps, int jobs)
 {
+  run_sweeps(sweeps, jobs, "");
+}
+
+void run_sweeps(std::vector<SweepJob>& sweeps, int jobs, const std::string& label)
+{
   require_no_engine("run_sweeps");
   std::vector<SweepTask> tasks;
   for (auto& s : sweeps)
@@ -84,8 +89,18 @@ void run_sweeps(std::vector<SweepJob>& sweeps, int jobs)
   std::vector<WorkUnit> sorted;
   for (size_t i : order)
     sorted.push_back(std::move(units[i]));
+  size_t points = 0;
+  for (auto const& t : tasks)
+    points += t.todo.size();
+  SweepProgress overall(points, 0, label.empty(), label);
   WorkerPool pool(tasks, jobs);
+  if (not label.empty() && points > 0)
+    pool.watch(&overall);
   pool.run(sorted);
+  if (not label.empty() && points > 0) {
+    Tally all = tally(tasks);
+    overall.update(all.ran, all.failed, true);
+  }
   for (size_t i = 0; i < tasks.size(); ++i) {
     finish(tasks[i]);
     sweeps[i].outcome = tasks[i].outcome;

@@ -30,13 +30,16 @@ void add_outcome(SweepJob& job, const SweepJob& second)
 
 } // namespace
 
-void run_sweeps_with_samples(std::vector<SweepJob>& sweeps, const std::vector<size_t>& sampled, int jobs)
+void run_sweeps_with_samples(std::vector<SweepJob>& sweeps, const std::vector<size_t>& sampled, int jobs, bool quiet)
 {
   for (size_t i : sampled) {
     sweeps[i].options.skip  = [](const SweepSpec&, const SweepPoint& p) { return point_sample(p) != 0; };
     sweeps[i].options.merge = false; // merged once, after the second pass
   }
-  run_sweeps(sweeps, jobs);
+  run_sweeps(sweeps, jobs,
+             quiet             ? ""
+             : sampled.empty() ? "[validate] runs:"
+                               : "[validate] point runs and first samples:");
   if (sampled.empty())
     return;
   std::vector<SweepJob> rest;
@@ -51,7 +54,7 @@ void run_sweeps_with_samples(std::vector<SweepJob>& sweeps, const std::vector<si
     job.cpu_s         = 0;
     rest.push_back(std::move(job));
   }
-  run_sweeps(rest, jobs);
+  run_sweeps(rest, jobs, quiet ? "" : "[validate] other samples:");
   for (size_t k = 0; k < sampled.size(); ++k)
     add_outcome(sweeps[sampled[k]], rest[k]);
 }

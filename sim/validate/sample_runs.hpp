@@ -10,7 +10,8 @@
 namespace cs {
 
 /** Runs `sweeps` in a pool of `jobs` workers; the sweeps at the indices `sampled` are sample sweeps, run in the two
- *  passes above (their outcome and CPU time are those of both). */
-void run_sweeps_with_samples(std::vector<SweepJob>& sweeps, const std::vector<size_t>& sampled, int jobs);
+ *  passes above (their outcome and CPU time are those of both). Unless `quiet`, each pass shows one progress line
+ *  for all its points. */
+void run_sweeps_with_samples(std::vector<SweepJob>& sweeps, const std::vector<size_t>& sampled, int jobs, bool quiet);
 
 } // namespace cs

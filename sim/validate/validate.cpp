@@ -863,7 +863,7 @@ void run_all(std::vector<FilePlan>& plans, std::vector<SweepJob>& sweeps, const 
   for (auto const& p : plans)
     for (auto const& [name, index] : p.sample_sweeps)
       sampled.push_back(index);
-  run_sweeps_with_samples(sweeps, sampled, o.jobs);
+  run_sweeps_with_samples(sweeps, sampled, o.jobs, o.quiet);
   if (o.quiet) // the times below are for bench/validate_bench.sh; never in the report
     return;
   double cpu    = 0;

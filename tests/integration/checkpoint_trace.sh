@@ -61,6 +61,21 @@ m_free=$(metric "$tmp/free" messages)
 [ "$((m_fail - $(metric "$tmp/fail" reexecuted_messages)))" = "$m_free" ] ||
   fail "messages $m_fail - re-executed != failure-free $m_free"
 
+# The eager limit (trace.eager_bytes): rank 0 sends 8,000 B, then computes 1 s; rank 1 computes 1 s, then receives.
+# Below the limit the send completes at once and both compute together (about 1 s); above it the send waits for
+# the receive, posted after rank 1's second, and rank 0's compute follows (about 2 s).
+mkdir "$tmp/eager"
+printf 'rank-0.txt\nrank-1.txt\n' >"$tmp/eager/index.txt"
+printf '0 init\n0 send 1 0 1000 0\n0 compute 2e+08\n0 finalize\n' >"$tmp/eager/rank-0.txt"
+printf '1 init\n1 compute 2e+08\n1 recv 0 0 1000 0\n1 finalize\n' >"$tmp/eager/rank-1.txt"
+cp "$s" "$tmp/eager/scenario.json"
+run eager "$tmp/eager/scenario.json" --set params.nodes=2
+run rendezvous "$tmp/eager/scenario.json" --set params.nodes=2 --set params.trace.eager_bytes=1KiB
+t_eager=$(metric "$tmp/eager" exec_time_s)
+t_rdv=$(metric "$tmp/rendezvous" exec_time_s)
+awk -v a="$t_eager" -v b="$t_rdv" 'BEGIN { exit !(a >= 1 && a < 1.1 && b >= 2 && b < 2.1) }' ||
+  fail "eager limit: 8,000 B sent in $t_eager s below the limit, $t_rdv s above it (want about 1 and 2)"
+
 # A trace that deadlocks: rank 1 never receives rank 0's message -> exit 1, named.
 cp -r "$d" "$tmp/dead"
 grep -v ' recv ' "$d/rank-1.txt" > "$tmp/dead/rank-1.txt"

@@ -101,12 +101,14 @@ check(m["crash"]["recv_digests"] == m["logging"]["recv_digests"],
 sys.exit(0 if ok else 1)
 EOF
 
-# A trace whose receives can never complete (both ranks receive first): exit 1, a deadlock named, nothing written.
+# A trace whose receives can never complete (both ranks receive first): exit 1, nothing written, and the message
+# names the line each rank stopped at.
 printf '0 init\n0 recv 1 0 10\n0 send 1 0 10\n1 init\n1 recv 0 0 10\n1 send 0 0 10\n' >dead.txt
 sed 's/"trace.txt"/"dead.txt"/' base.json >dead.json
 "$exe" run dead.json --out out-dead >dead.log 2>&1
 status=$?
-[ $status -eq 1 ] && grep -q "deadlock" dead.log && [ ! -e out-dead ] ||
+[ $status -eq 1 ] && grep -q "deadlocks, 2 of 2 ranks" dead.log && grep -q "rank 0 at [^ ]*dead.txt:2 (recv from rank 1)" dead.log &&
+  grep -q "rank 1 at [^ ]*dead.txt:5 (recv from rank 0)" dead.log && [ ! -e out-dead ] ||
   { echo "FAIL: a deadlocked trace: exit $status: $(tail -2 dead.log)"; fail=1; }
 [ $fail -eq 0 ] && echo "PASS"
 exit $fail
