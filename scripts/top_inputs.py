@@ -152,8 +152,8 @@ def main(argv):
             changed += 1
             if not check:
                 path.write_text(new)
-        print(f"{path.relative_to(root).as_posix()}: {'would change' if check and new != text else 'written'} "
-              f"({len(with_spread)} cells of {stem})")
+        state = ("would change" if check else "written") if new != text else "up to date"
+        print(f"{path.relative_to(root).as_posix()}: {state} ({len(with_spread)} cells of {stem})")
     return 1 if check and changed else 0
 
 
