@@ -61,7 +61,7 @@ public:
 
   /** Runs the units, in this order, at most `jobs` at a time, and waits for every worker. */
   void run(const std::vector<WorkUnit>& units);
-  /** Also updates `overall` (the points of every task together) as points end; null: only each task's own line. */
+  /** Also updates `overall` (the points of every task together) as points end. */
   void watch(SweepProgress* overall) { overall_ = overall; }
 
 private:

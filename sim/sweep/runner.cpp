@@ -63,11 +63,6 @@ SweepOutcome run_sweep(const SweepSpec& spec, const SweepRunOptions& o)
   return t.outcome;
 }
 
-void run_sweeps(std::vector<SweepJob>& sweeps, int jobs)
-{
-  run_sweeps(sweeps, jobs, "");
-}
-
 void run_sweeps(std::vector<SweepJob>& sweeps, int jobs, const std::string& label)
 {
   require_no_engine("run_sweeps");
@@ -92,15 +87,12 @@ void run_sweeps(std::vector<SweepJob>& sweeps, int jobs, const std::string& labe
   size_t points = 0;
   for (auto const& t : tasks)
     points += t.todo.size();
-  SweepProgress overall(points, 0, label.empty(), label);
+  SweepProgress overall(points, 0, label.empty() || points == 0, label); // quiet: updates print nothing
   WorkerPool pool(tasks, jobs);
-  if (not label.empty() && points > 0)
-    pool.watch(&overall);
+  pool.watch(&overall);
   pool.run(sorted);
-  if (not label.empty() && points > 0) {
-    Tally all = tally(tasks);
-    overall.update(all.ran, all.failed, true);
-  }
+  Tally all = tally(tasks);
+  overall.update(all.ran, all.failed, true);
   for (size_t i = 0; i < tasks.size(); ++i) {
     finish(tasks[i]);
     sweeps[i].outcome = tasks[i].outcome;

@@ -30,11 +30,10 @@ struct SweepJob {
  *  one sweep's last long point ends before the next sweep starts. Batches are started by expected cost, largest
  *  first: a batch's share of its sweep's points, since a sweep with few points is (in the validation files) one of
  *  long simulations and a sweep of thousands is one of short repetitions. Scheduling changes no result. A derived
- *  column's typo is found when the sweep's table is merged, after its points ran. */
-void run_sweeps(std::vector<SweepJob>& sweeps, int jobs);
-/** As run_sweeps, with one progress line for all their points together, each line begun by `label` (for sweeps
- *  that are quiet themselves, such as validate's). */
-void run_sweeps(std::vector<SweepJob>& sweeps, int jobs, const std::string& label);
+ *  column's typo is found when the sweep's table is merged, after its points ran. A non-empty `label` adds one
+ *  progress line for all their points together, each line begun by it (for sweeps that are quiet themselves, such as
+ *  validate's). */
+void run_sweeps(std::vector<SweepJob>& sweeps, int jobs, const std::string& label = "");
 
 /** Path of the running executable (/proc/self/exe). */
 std::string self_executable();
